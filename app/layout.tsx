@@ -1,0 +1,28 @@
+import type { Metadata, Viewport } from "next";
+import { Toaster } from "sonner";
+import "./globals.css";
+
+const siteUrl = process.env.AUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+
+export const metadata: Metadata = {
+  metadataBase: new URL(siteUrl),
+  title: { default: "OPINEX: yes/no surveys and voting", template: "%s | OPINEX" },
+  description:
+    "Create yes/no surveys, vote once per person, and see the results as they come in. Public survey pages, honest results.",
+  applicationName: "OPINEX",
+  openGraph: { siteName: "OPINEX", type: "website" },
+  twitter: { card: "summary_large_image" },
+};
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1d4ed8" };
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen">
+        {children}
+        <Toaster richColors closeButton position="top-center" />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,22 @@
+import { expect, test } from "@playwright/test";
+
+test("the public pages answer in Chromium", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "OPINEX" }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Featured Surveys" })).toBeVisible();
+
+  await page.goto("/surveys");
+  const firstDetails = page.getByRole("link", { name: /^Details:/ }).first();
+  await expect(firstDetails).toBeVisible();
+  const title = (await firstDetails.getAttribute("aria-label"))!.replace("Details: ", "");
+  await firstDetails.click();
+  await expect(page).toHaveURL(/\/survey\/details\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+  await page.goto("/signup");
+  await expect(page.getByRole("heading", { name: "Register for your account" })).toBeVisible();
+
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.locator("body")).toHaveText("this is a error page");
+});

@@ -1,0 +1,42 @@
+export type ErrorCode =
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payload_too_large"
+  | "unprocessable"
+  | "too_many_requests"
+  | "service_unavailable"
+  | "internal";
+
+const statusOf: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unprocessable: 422,
+  too_many_requests: 429,
+  service_unavailable: 503,
+  internal: 500,
+};
+
+export type ErrorIssue = { path: string; message: string };
+
+/** An error a service may throw that the route wrapper turns into JSON with the right status. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: ErrorIssue[],
+  ) {
+    super(message);
+    this.status = statusOf[code];
+  }
+}
+
+export const notFound = (what = "Not found") => new ApiError("not_found", what);
+export const forbidden = (why = "You are not allowed to do this") => new ApiError("forbidden", why);

@@ -1,0 +1,144 @@
+import "server-only";
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { getCurrentUser, type CurrentUser } from "@/lib/auth/guards";
+import { getEnv } from "@/lib/env";
+import type { Role } from "@/models";
+import { ApiError, type ErrorIssue } from "./errors";
+
+type Access = "public" | "signed-in" | readonly Role[];
+type Ctx<P> = { params: Promise<P> };
+
+type Options<A extends Access, P extends z.ZodType, B extends z.ZodType, Q extends z.ZodType> = {
+  auth: A;
+  params?: P;
+  body?: B;
+  query?: Q;
+  /** Body size limit in bytes for JSON bodies. */
+  maxBodyBytes?: number;
+  handler: (input: {
+    request: NextRequest;
+    user: A extends "public" ? CurrentUser | null : CurrentUser;
+    params: z.infer<P>;
+    body: z.infer<B>;
+    query: z.infer<Q>;
+  }) => Promise<unknown> | unknown;
+};
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function jsonError(error: ApiError): NextResponse {
+  const body: { error: { code: string; message: string; issues?: ErrorIssue[] } } = {
+    error: { code: error.code, message: error.message },
+  };
+  if (error.issues) body.error.issues = error.issues;
+  return NextResponse.json(body, { status: error.status });
+}
+
+function issuesOf(error: z.ZodError): ErrorIssue[] {
+  return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown, where: string): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issues = issuesOf(result.error);
+    throw new ApiError(where === "params" ? "not_found" : "bad_request", issues[0]?.message ?? `Invalid ${where}`, issues);
+  }
+  return result.data;
+}
+
+/** A cookie-authenticated write must come from our own origin (CSRF); Bearer callers are exempt. */
+function checkOrigin(request: NextRequest) {
+  if (!MUTATING.has(request.method) || request.headers.get("authorization")) return;
+  const origin = request.headers.get("origin");
+  const site = request.headers.get("sec-fetch-site");
+  if (origin) {
+    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+    let originHost: string | null = null;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      originHost = null;
+    }
+    if (originHost !== host) throw new ApiError("forbidden", "Cross-site requests are not allowed");
+  } else if (site && site !== "same-origin" && site !== "none") {
+    throw new ApiError("forbidden", "Cross-site requests are not allowed");
+  }
+}
+
+async function readJson(request: NextRequest, maxBytes: number): Promise<unknown> {
+  const text = await request.text();
+  if (Buffer.byteLength(text) > maxBytes) throw new ApiError("payload_too_large", "The request body is too large");
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("bad_request", "The request body is not valid JSON");
+  }
+}
+
+export function withCors(request: NextRequest, response: NextResponse): NextResponse {
+  const origin = request.headers.get("origin");
+  if (origin && getEnv().CORS_ORIGINS.includes(origin)) {
+    response.headers.set("Access-Control-Allow-Origin", origin);
+    response.headers.set("Access-Control-Allow-Headers", "Authorization, Content-Type");
+    response.headers.set("Access-Control-Allow-Methods", "GET, POST, PUT, OPTIONS");
+    response.headers.append("Vary", "Origin");
+  }
+  return response;
+}
+
+/**
+ * The one wrapper every route handler uses: resolves the caller, checks the role, validates params,
+ * query and body with zod, and maps errors to JSON. Unexpected errors are logged and answered 500
+ * without details.
+ */
+export function route<
+  A extends Access,
+  P extends z.ZodType = z.ZodAny,
+  B extends z.ZodType = z.ZodAny,
+  Q extends z.ZodType = z.ZodAny,
+>(options: Options<A, P, B, Q>) {
+  return async (request: NextRequest, ctx: Ctx<unknown>): Promise<NextResponse> => {
+    let response: NextResponse;
+    try {
+      checkOrigin(request);
+      const user = await getCurrentUser();
+      if (options.auth !== "public") {
+        if (!user) throw new ApiError("unauthorized", "Please sign in first");
+        if (Array.isArray(options.auth) && !options.auth.includes(user.role)) {
+          throw new ApiError("forbidden", "Your role does not allow this");
+        }
+      }
+      const params = options.params ? parse(options.params, await ctx.params, "params") : undefined;
+      const query = options.query
+        ? parse(options.query, Object.fromEntries(request.nextUrl.searchParams), "query")
+        : undefined;
+      const body = options.body
+        ? parse(options.body, await readJson(request, options.maxBodyBytes ?? 64 * 1024), "body")
+        : undefined;
+      const result = await options.handler({
+        request,
+        user: user as never,
+        params: params as z.infer<P>,
+        body: body as z.infer<B>,
+        query: query as z.infer<Q>,
+      });
+      response = result instanceof NextResponse ? result : NextResponse.json(result ?? {});
+    } catch (error) {
+      if (error instanceof ApiError) response = jsonError(error);
+      else {
+        console.error(`${request.method} ${request.nextUrl.pathname} failed`, error);
+        response = jsonError(new ApiError("internal", "Something went wrong on our side"));
+      }
+    }
+    if (options.auth !== "public") response.headers.set("Cache-Control", "no-store");
+    return withCors(request, response);
+  };
+}
+
+/** Answers CORS preflight for allowed origins. */
+export function preflight(request: NextRequest): NextResponse {
+  return withCors(request, new NextResponse(null, { status: 204 }));
+}

@@ -1,0 +1,42 @@
+import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { getEnv } from "@/lib/env";
+
+// The token of POST /api/jwt: a compact HS256 JWT for one user id, valid one hour.
+const TOKEN_LIFETIME_SECONDS = 60 * 60;
+const ISSUER = "opinex-api";
+
+const b64 = (value: string | Buffer) => Buffer.from(value).toString("base64url");
+
+function sign(data: string): string {
+  // A derived key, so the API token can never be confused with Auth.js's own session cookie.
+  const key = createHmac("sha256", getEnv().AUTH_SECRET).update("opinex api token v1").digest();
+  return createHmac("sha256", key).update(data).digest("base64url");
+}
+
+export function createApiToken(userId: string, now = Date.now()): { token: string; expiresAt: Date } {
+  const iat = Math.floor(now / 1000);
+  const exp = iat + TOKEN_LIFETIME_SECONDS;
+  const data = `${b64(JSON.stringify({ alg: "HS256", typ: "JWT" }))}.${b64(JSON.stringify({ sub: userId, iss: ISSUER, iat, exp }))}`;
+  return { token: `${data}.${sign(data)}`, expiresAt: new Date(exp * 1000) };
+}
+
+/** The user id of a valid, unexpired token; null for anything else. */
+export async function verifyApiToken(token: string, now = Date.now()): Promise<string | null> {
+  const parts = token.split(".");
+  if (parts.length !== 3 || token.length > 2048) return null;
+  const [header, payload, signature] = parts;
+  const expected = Buffer.from(sign(`${header}.${payload}`));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const head = JSON.parse(Buffer.from(header, "base64url").toString());
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
+    if (head?.alg !== "HS256" || claims?.iss !== ISSUER) return null;
+    if (typeof claims.sub !== "string" || typeof claims.exp !== "number") return null;
+    if (claims.exp * 1000 <= now) return null;
+    return claims.sub;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { categoryEnum, surveyStatusEnum } from "./enums";
+import { users } from "./users";
+
+export const surveys = pgTable(
+  "surveys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    category: categoryEnum("category").notNull(),
+    // A calendar date: voting is open through the end of this day in APP_TIME_ZONE.
+    deadline: date("deadline", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    questionTitle: text("question_title").notNull(),
+    questionDescription: text("question_description").notNull(),
+    status: surveyStatusEnum("status").notNull().default("publish"),
+    feedback: text("feedback"),
+    surveyorId: uuid("surveyor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Kept equal to the vote rows, in the same transaction as each vote.
+    yesCount: integer("yes_count").notNull().default(0),
+    noCount: integer("no_count").notNull().default(0),
+  },
+  (t) => [
+    check("surveys_counts_non_negative", sql`${t.yesCount} >= 0 and ${t.noCount} >= 0`),
+    index("surveys_status_votes_idx").on(t.status, sql`(${t.yesCount} + ${t.noCount}) desc`, t.createdAt.desc()),
+    index("surveys_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("surveys_status_category_created_idx").on(t.status, t.category, t.createdAt.desc()),
+    index("surveys_surveyor_idx").on(t.surveyorId),
+  ],
+);
+
+export type Survey = typeof surveys.$inferSelect;
+export type NewSurvey = typeof surveys.$inferInsert;

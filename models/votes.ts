@@ -1,0 +1,25 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { voteValueEnum } from "./enums";
+import { surveys } from "./surveys";
+import { users } from "./users";
+
+export const votes = pgTable(
+  "votes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    surveyId: uuid("survey_id")
+      .notNull()
+      .references(() => surveys.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    vote: voteValueEnum("vote").notNull(),
+    // pro_user only; enforced by the service, bounded here.
+    comment: text("comment"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  // This constraint is what makes "one vote per person" true under any concurrency.
+  (t) => [uniqueIndex("votes_survey_user_unique").on(t.surveyId, t.userId), index("votes_user_idx").on(t.userId)],
+);
+
+export type Vote = typeof votes.$inferSelect;

@@ -1,0 +1,40 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests run against a production build on an embedded database seeded with demo data.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://localhost:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `${baseURL}/api/me`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: ".data-e2e",
+      // A throwaway secret for the test server only.
+      AUTH_SECRET: "e2e-only-secret-not-used-anywhere-else-0123456789",
+      AUTH_URL: baseURL,
+      DATABASE_URL: "",
+    },
+  },
+});

@@ -1,0 +1,21 @@
+// npm run db:seed: migrate the configured database and fill it with demo data (idempotent).
+import { openDatabase } from "@/lib/db/client";
+import { demoAccounts, DEMO_PASSWORD, seedDemoData } from "@/lib/db/seed";
+import { getEnv } from "@/lib/env";
+
+let database;
+try {
+  const env = getEnv();
+  database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+try {
+  const wrote = await seedDemoData(database.db);
+  console.log(wrote ? "Seeded the demo data." : "Demo data already present; nothing changed.");
+  console.log(`Demo accounts (password "${DEMO_PASSWORD}"):`);
+  for (const a of demoAccounts) console.log(`  ${a.role.padEnd(9)} ${a.email}`);
+} finally {
+  await database.close();
+}

@@ -1,0 +1,42 @@
+// Each test file gets its own fresh, migrated database: a new database on the PostgreSQL server
+// named by TEST_DATABASE_URL, or else an embedded PGlite in a temporary folder.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Client } from "pg";
+import { afterAll } from "vitest";
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+let cleanup: () => Promise<void>;
+
+process.env.AUTH_SECRET ??= randomBytes(32).toString("base64url");
+delete process.env.DATABASE_URL;
+
+if (serverUrl) {
+  const name = `opinex_test_${randomBytes(6).toString("hex")}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  cleanup = async () => {
+    const client = new Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
+} else {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "opinex-test-"));
+  process.env.DATA_DIR = dir;
+  cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+afterAll(async () => {
+  const holder = globalThis as unknown as { opinexDb?: Promise<{ close: () => Promise<void> }> };
+  if (holder.opinexDb) await (await holder.opinexDb).close();
+  holder.opinexDb = undefined;
+  await cleanup();
+});
