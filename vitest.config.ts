@@ -7,6 +7,8 @@ export default defineConfig({
       "@": path.resolve(import.meta.dirname),
       // Next's "server-only" marker throws outside a React server bundle; tests are server code.
       "server-only": path.resolve(import.meta.dirname, "tests/server-only-stub.ts"),
+      // Route handlers are called directly, outside Next's request store (see the stub).
+      "next/cache": path.resolve(import.meta.dirname, "tests/next-cache-stub.ts"),
     },
   },
   test: {
@@ -14,6 +16,8 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "e2e/**"],
     setupFiles: ["tests/setup-db.ts"],
+    // next-auth imports "next/server" without an extension; let Vite resolve it.
+    server: { deps: { inline: ["next-auth"] } },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",

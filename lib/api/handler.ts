@@ -1,7 +1,7 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { getCurrentUser, type CurrentUser } from "@/lib/auth/guards";
+import { resolveCaller, type CurrentUser } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
 import type { Role } from "@/models";
 import { ApiError, type ErrorIssue } from "./errors";
@@ -104,7 +104,7 @@ export function route<
     let response: NextResponse;
     try {
       checkOrigin(request);
-      const user = await getCurrentUser();
+      const user = await resolveCaller(request.headers, request.cookies.getAll().map((c) => c.name));
       if (options.auth !== "public") {
         if (!user) throw new ApiError("unauthorized", "Please sign in first");
         if (Array.isArray(options.auth) && !options.auth.includes(user.role)) {

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/lib/auth/config";
@@ -10,26 +10,41 @@ import { users, type Role } from "@/models";
 
 export type CurrentUser = { id: string; email: string; name: string | null; image: string | null; role: Role };
 
-/**
- * The signed-in person, from the session cookie or an `Authorization: Bearer` token, with the role
- * read from the database on every request (so an admin's change or a payment applies at once).
- */
-export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
-  const authorization = (await headers()).get("authorization");
-  let userId: string | null = null;
-  if (authorization?.toLowerCase().startsWith("bearer ")) {
-    userId = await verifyApiToken(authorization.slice(7).trim());
-    if (!userId) return null; // a forged or expired token never falls back to the cookie
-  } else {
-    userId = (await auth())?.user?.id ?? null;
-  }
-  if (!userId || !/^[0-9a-f-]{36}$/i.test(userId)) return null;
+const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A user row by id, with the role as the database holds it now. */
+export async function loadUser(userId: string | null): Promise<CurrentUser | null> {
+  if (!userId || !UUID.test(userId)) return null;
   const db = await getDb();
   const [user] = await db
     .select({ id: users.id, email: users.email, name: users.name, image: users.image, role: users.role })
     .from(users)
     .where(eq(users.id, userId));
   return user ?? null;
+}
+
+/**
+ * The caller of a request, from `Authorization: Bearer` or the session cookie. A forged or expired
+ * token never falls back to the cookie. Requests without either skip Auth.js entirely (public calls).
+ */
+export async function resolveCaller(requestHeaders: Headers, cookieNames: string[]): Promise<CurrentUser | null> {
+  const authorization = requestHeaders.get("authorization");
+  if (authorization !== null) {
+    if (!authorization.toLowerCase().startsWith("bearer ")) return null;
+    return loadUser(await verifyApiToken(authorization.slice(7).trim()));
+  }
+  if (!cookieNames.some((name) => SESSION_COOKIES.some((c) => name === c || name.startsWith(`${c}.`)))) return null;
+  return loadUser((await auth())?.user?.id ?? null);
+}
+
+/**
+ * The signed-in person for pages and layouts, with the role read from the database on every request
+ * (so an admin's change or a payment applies at once).
+ */
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  const [requestHeaders, cookieStore] = await Promise.all([headers(), cookies()]);
+  return resolveCaller(requestHeaders, cookieStore.getAll().map((c) => c.name));
 });
 
 /** For pages and layouts: signed-out visitors go to the login page and come back afterwards. */
