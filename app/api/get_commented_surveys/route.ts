@@ -1,0 +1,20 @@
+// POST /api/get_commented_surveys: the surveys the caller (pro_user) commented on, with only their own comment
+import { route } from "@/lib/api/handler";
+import { rolesFor } from "@/lib/auth/permissions";
+import { assertOwnIdentity, listCommentedSurveys } from "@/lib/services/votes";
+import { ownIdentityBodySchema } from "@/lib/validation/vote";
+
+export const POST = route({
+  auth: rolesFor("viewOwnComments"),
+  body: ownIdentityBodySchema,
+  maxBodyBytes: 4 * 1024,
+  handler: async ({ user, body }) => {
+    assertOwnIdentity(body, user);
+    const rows = await listCommentedSurveys(user.id);
+    return rows.map(({ id, comment, ...survey }) => ({
+      _id: id,
+      ...survey,
+      comment: [{ userEmail: user.email, comment }],
+    }));
+  },
+});

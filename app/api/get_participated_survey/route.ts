@@ -1,0 +1,16 @@
+// POST /api/get_participated_survey: the surveys the caller voted on, with their own vote
+import { route } from "@/lib/api/handler";
+import { rolesFor } from "@/lib/auth/permissions";
+import { assertOwnIdentity, listParticipatedSurveys } from "@/lib/services/votes";
+import { ownIdentityBodySchema } from "@/lib/validation/vote";
+
+export const POST = route({
+  auth: rolesFor("viewOwnParticipation"),
+  body: ownIdentityBodySchema,
+  maxBodyBytes: 4 * 1024,
+  handler: async ({ user, body }) => {
+    assertOwnIdentity(body, user);
+    const rows = await listParticipatedSurveys(user.id);
+    return rows.map(({ id, comment: _comment, ...survey }) => ({ _id: id, ...survey }));
+  },
+});

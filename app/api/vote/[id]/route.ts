@@ -1,0 +1,32 @@
+// PUT /api/vote/{id}: cast the caller's one vote on a survey; GET: the counts and the caller's own vote
+import { NextResponse } from "next/server";
+import { ApiError } from "@/lib/api/errors";
+import { route } from "@/lib/api/handler";
+import { rolesFor } from "@/lib/auth/permissions";
+import { surveyChanged } from "@/lib/services/survey-cache";
+import { assertOwnIdentity, castVote, getVotingState } from "@/lib/services/votes";
+import { surveyIdParamsSchema, voteBodySchema } from "@/lib/validation/vote";
+
+export const GET = route({
+  auth: "public",
+  params: surveyIdParamsSchema,
+  handler: async ({ user, params }) => {
+    const state = await getVotingState(params.id, user);
+    if (!state) throw new ApiError("not_found", "Survey not found");
+    // Personal and live: never stored by a browser or a shared cache.
+    return NextResponse.json(state, { headers: { "Cache-Control": "private, no-store" } });
+  },
+});
+
+export const PUT = route({
+  auth: rolesFor("vote"),
+  params: surveyIdParamsSchema,
+  body: voteBodySchema,
+  maxBodyBytes: 16 * 1024,
+  handler: async ({ user, params, body }) => {
+    assertOwnIdentity(body, user);
+    const result = await castVote({ surveyId: params.id, userId: user.id, role: user.role, vote: body.vote, comment: body.comment });
+    surveyChanged(params.id);
+    return { acknowledged: true, matchedCount: 1, modifiedCount: 1, ...result };
+  },
+});

@@ -1,0 +1,187 @@
+import "server-only";
+import { and, asc, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
+import { can } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db";
+import { queryRows } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { surveys, votes, type Category, type Role, type SurveyStatus, type VoteValue } from "@/models";
+
+/**
+ * The instant voting closes: the end of the deadline day in APP_TIME_ZONE, computed by the database
+ * so that the check and the write share one clock.
+ */
+function closesAt(timeZone: string) {
+  return sql`((${surveys.deadline} + 1)::timestamp at time zone ${timeZone})`;
+}
+
+export type VoteResult = { vote: VoteValue; comment: string | null; yesCount: number; noCount: number };
+
+/**
+ * Casts a person's one vote on a survey. The insert carries the published and deadline checks in the
+ * same statement, the unique (survey_id, user_id) index refuses a second row, and the counter moves
+ * only when a row was written, in the same transaction: the counters always equal the rows.
+ */
+export async function castVote(input: {
+  surveyId: string;
+  userId: string;
+  role: Role;
+  vote: VoteValue;
+  comment?: string | null;
+}): Promise<VoteResult> {
+  if (!can(input.role, "vote")) throw new ApiError("forbidden", "Only user accounts can vote on surveys");
+  const comment = input.comment?.trim() ? input.comment.trim() : null;
+  if (comment !== null && !can(input.role, "comment")) {
+    throw new ApiError("forbidden", "Only pro users can comment. Upgrade on the pricing page to add comments");
+  }
+  const timeZone = getEnv().APP_TIME_ZONE;
+  const db = await getDb();
+  const result = await db.transaction(async (tx) => {
+    const inserted = await queryRows<{ vote: VoteValue }>(
+      tx as never,
+      sql`insert into ${votes} (survey_id, user_id, vote, comment)
+          select ${surveys.id}, ${input.userId}::uuid, ${input.vote}::vote_value, ${comment}::text from ${surveys}
+          where ${surveys.id} = ${input.surveyId} and ${surveys.status} = 'publish' and now() < ${closesAt(timeZone)}
+          on conflict (survey_id, user_id) do nothing
+          returning vote`,
+    );
+    if (inserted.length === 0) return null;
+    const [counts] = await tx
+      .update(surveys)
+      .set(
+        input.vote === "yes" ? { yesCount: sql`${surveys.yesCount} + 1` } : { noCount: sql`${surveys.noCount} + 1` },
+      )
+      .where(eq(surveys.id, input.surveyId))
+      .returning({ yesCount: surveys.yesCount, noCount: surveys.noCount });
+    return { vote: input.vote, comment, ...counts };
+  });
+  if (result) return result;
+  throw await whyNotCounted(input.surveyId, input.userId, timeZone);
+}
+
+/** Zero rows written: tell the caller which rule refused the vote. */
+async function whyNotCounted(surveyId: string, userId: string, timeZone: string): Promise<ApiError> {
+  const db = await getDb();
+  const [survey] = await db
+    .select({ status: surveys.status, closed: sql<boolean>`now() >= ${closesAt(timeZone)}` })
+    .from(surveys)
+    .where(eq(surveys.id, surveyId));
+  if (!survey || survey.status !== "publish") return new ApiError("not_found", "Survey not found");
+  const [existing] = await db
+    .select({ id: votes.id })
+    .from(votes)
+    .where(and(eq(votes.surveyId, surveyId), eq(votes.userId, userId)));
+  if (existing) return new ApiError("conflict", "You have already voted on this survey");
+  if (survey.closed) return new ApiError("conflict", "This survey is closed");
+  // Not reachable unless the survey changed between the two statements; the caller may retry.
+  return new ApiError("conflict", "Your vote could not be counted, please try again");
+}
+
+export type VotingState = {
+  yesCount: number;
+  noCount: number;
+  deadlinePassed: boolean;
+  open: boolean;
+  signedIn: boolean;
+  canVote: boolean;
+  canComment: boolean;
+  myVote: { vote: VoteValue; comment: string | null } | null;
+};
+
+/** The personal part of a survey page for one viewer (null: signed out). Null if not published. */
+export async function getVotingState(surveyId: string, viewer: { id: string; role: Role } | null): Promise<VotingState | null> {
+  const db = await getDb();
+  const [survey] = await db
+    .select({
+      yesCount: surveys.yesCount,
+      noCount: surveys.noCount,
+      deadlinePassed: sql<boolean>`now() >= ${closesAt(getEnv().APP_TIME_ZONE)}`,
+    })
+    .from(surveys)
+    .where(and(eq(surveys.id, surveyId), eq(surveys.status, "publish")));
+  if (!survey) return null;
+  let myVote: VotingState["myVote"] = null;
+  if (viewer) {
+    const [row] = await db
+      .select({ vote: votes.vote, comment: votes.comment })
+      .from(votes)
+      .where(and(eq(votes.surveyId, surveyId), eq(votes.userId, viewer.id)));
+    myVote = row ?? null;
+  }
+  return {
+    yesCount: survey.yesCount,
+    noCount: survey.noCount,
+    deadlinePassed: survey.deadlinePassed,
+    open: !survey.deadlinePassed,
+    signedIn: viewer !== null,
+    canVote: can(viewer?.role, "vote"),
+    canComment: can(viewer?.role, "comment"),
+    myVote,
+  };
+}
+
+export type ParticipatedSurvey = {
+  id: string;
+  title: string;
+  description: string;
+  category: Category;
+  deadline: string;
+  status: SurveyStatus;
+  questionTitle: string;
+  questionDescription: string;
+  vote: VoteValue;
+  comment: string | null;
+  votedAt: Date;
+};
+
+const participatedColumns = {
+  id: surveys.id,
+  title: surveys.title,
+  description: surveys.description,
+  category: surveys.category,
+  deadline: surveys.deadline,
+  status: surveys.status,
+  questionTitle: surveys.questionTitle,
+  questionDescription: surveys.questionDescription,
+  vote: votes.vote,
+  comment: votes.comment,
+  votedAt: votes.createdAt,
+};
+
+/** The surveys a person voted on, newest vote first, with their own vote. */
+export async function listParticipatedSurveys(userId: string): Promise<ParticipatedSurvey[]> {
+  const db = await getDb();
+  return db
+    .select(participatedColumns)
+    .from(votes)
+    .innerJoin(surveys, eq(surveys.id, votes.surveyId))
+    .where(eq(votes.userId, userId))
+    .orderBy(desc(votes.createdAt), asc(surveys.title));
+}
+
+/** The surveys a person commented on, with only their own comment. */
+export async function listCommentedSurveys(userId: string): Promise<ParticipatedSurvey[]> {
+  const db = await getDb();
+  return db
+    .select(participatedColumns)
+    .from(votes)
+    .innerJoin(surveys, eq(surveys.id, votes.surveyId))
+    .where(and(eq(votes.userId, userId), isNotNull(votes.comment), ne(votes.comment, "")))
+    .orderBy(desc(votes.createdAt), asc(surveys.title));
+}
+
+/**
+ * Bodies of the original client named who was acting (userEmail, userName). Identity comes from the
+ * credentials only: a body that names anyone else is refused, and the fields are never used.
+ */
+export function assertOwnIdentity(
+  body: { userEmail?: string | null; userName?: string | null },
+  caller: { email: string; name: string | null },
+) {
+  const email = body.userEmail?.trim();
+  if (email && email.toLowerCase() !== caller.email.toLowerCase()) {
+    throw new ApiError("forbidden", "You can only act for your own account");
+  }
+  const name = body.userName?.trim();
+  if (name && name !== (caller.name ?? "").trim()) throw new ApiError("forbidden", "You can only act for your own account");
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { VOTE_VALUES } from "@/models/enums";
+
+// Shared by the vote form and PUT /api/vote/{id}; 'This field is required' is SPEC.md §5's message.
+export const COMMENT_MAX = 1000;
+export const NAME_MAX = 200;
+const EMAIL_MAX = 254;
+
+export const voteFormSchema = z.object({
+  vote: z.enum(VOTE_VALUES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === "" ? "This field is required" : "Vote must be yes or no",
+  }),
+  comment: z.string().trim().max(COMMENT_MAX, `Comments can be at most ${COMMENT_MAX} characters`).optional(),
+});
+export type VoteFormInput = z.input<typeof voteFormSchema>;
+
+// The original client also sent who it thought was voting; they are only checked against the caller.
+const claimedIdentity = {
+  userEmail: z.string().trim().max(EMAIL_MAX).nullish(),
+  userName: z.string().trim().max(NAME_MAX).nullish(),
+};
+
+export const voteBodySchema = voteFormSchema.extend(claimedIdentity);
+export type VoteBody = z.infer<typeof voteBodySchema>;
+
+/** Bodies of PUT /api/report_survey/{id} and the POST list calls: at most the caller's own identity. */
+export const ownIdentityBodySchema = z.object(claimedIdentity);
+export type OwnIdentityBody = z.infer<typeof ownIdentityBodySchema>;
+
+export const surveyIdParamsSchema = z.object({ id: z.uuid("Survey not found") });
