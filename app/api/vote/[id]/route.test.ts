@@ -57,7 +57,7 @@ describe("PUT /api/vote/{id}", () => {
     const { survey, surveyor } = await setup();
     const voter = await createUser({ name: "Real Name" });
     const victim = await createUser();
-    const attempts: [number, Parameters<typeof call>[1]][] = [
+    const attempts: [number, NonNullable<Parameters<typeof call>[1]>][] = [
       [403, { as: voter, body: { vote: "yes", userEmail: victim.email } }],
       [403, { as: voter, body: { vote: "yes", userName: "Someone Else" } }],
       [400, { as: voter, body: { vote: "maybe" } }],
