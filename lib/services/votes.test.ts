@@ -155,6 +155,8 @@ describe("getVotingState", () => {
     const survey = await createSurvey(surveyor.id);
     await castVote({ surveyId: survey.id, userId: pro.id, role: "pro_user", vote: "yes", comment: "Mine" });
     expect(await getVotingState(survey.id, pro)).toEqual({
+      questionTitle: "Question",
+      questionDescription: "Do you agree?",
       yesCount: 1,
       noCount: 0,
       deadlinePassed: false,

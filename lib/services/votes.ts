@@ -78,6 +78,8 @@ async function whyNotCounted(surveyId: string, userId: string, timeZone: string)
 }
 
 export type VotingState = {
+  questionTitle: string;
+  questionDescription: string;
   yesCount: number;
   noCount: number;
   deadlinePassed: boolean;
@@ -93,6 +95,8 @@ export async function getVotingState(surveyId: string, viewer: { id: string; rol
   const db = await getDb();
   const [survey] = await db
     .select({
+      questionTitle: surveys.questionTitle,
+      questionDescription: surveys.questionDescription,
       yesCount: surveys.yesCount,
       noCount: surveys.noCount,
       deadlinePassed: sql<boolean>`now() >= ${closesAt(getEnv().APP_TIME_ZONE)}`,
@@ -109,6 +113,8 @@ export async function getVotingState(surveyId: string, viewer: { id: string; rol
     myVote = row ?? null;
   }
   return {
+    questionTitle: survey.questionTitle,
+    questionDescription: survey.questionDescription,
     yesCount: survey.yesCount,
     noCount: survey.noCount,
     deadlinePassed: survey.deadlinePassed,

@@ -11,6 +11,6 @@ export const POST = route({
   handler: async ({ user, body }) => {
     assertOwnIdentity(body, user);
     const rows = await listParticipatedSurveys(user.id);
-    return rows.map(({ id, comment: _comment, ...survey }) => ({ _id: id, ...survey }));
+    return rows.map(({ id, ...survey }) => ({ _id: id, ...survey }));
   },
 });

@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { SurveyVoting } from "@/components/survey/survey-voting";
 import { getPublishedSurvey } from "@/lib/services/surveys";
 
 export const dynamic = "force-dynamic";
@@ -18,6 +19,7 @@ export default async function SurveyDetailsPage({ params }: { params: Promise<{ 
         <p className="mt-4 text-slate-700">{survey.description}</p>
         <p className="mt-4 text-sm">Deadline: {survey.deadline}</p>
       </article>
+      <SurveyVoting surveyId={survey.id} deadline={survey.deadline} />
     </div>
   );
 }

@@ -1,0 +1,139 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { COMMENT_MAX, voteFormSchema, type VoteFormInput } from "@/lib/validation/vote";
+import type { VoteValue } from "@/models/enums";
+import { RequestError, submitVote } from "./voting-api";
+
+const OPTIONS: { value: VoteValue; label: string }[] = [
+  { value: "yes", label: "Yes" },
+  { value: "no", label: "No" },
+];
+
+type Voted = { vote: VoteValue; comment: string | null; yesCount: number; noCount: number };
+
+/**
+ * Yes and No checkboxes acting as a radio that can be cleared (the original's behaviour), a Comments
+ * box for pro users, and Submit.
+ */
+export function VoteForm({
+  surveyId,
+  questionTitle,
+  questionDescription,
+  canComment,
+  onVoted,
+  onRefused,
+}: {
+  surveyId: string;
+  questionTitle: string;
+  questionDescription: string;
+  canComment: boolean;
+  onVoted: (result: Voted) => void;
+  /** The server refused for a reason the page should reload for (already voted elsewhere, closed). */
+  onRefused: () => void;
+}) {
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<VoteFormInput>({ resolver: zodResolver(voteFormSchema), defaultValues: { comment: "" } });
+  const commentLength = useWatch({ control, name: "comment" })?.length ?? 0;
+
+  async function onSubmit(values: VoteFormInput) {
+    const parsed = voteFormSchema.parse(values);
+    try {
+      const result = await submitVote(surveyId, {
+        vote: parsed.vote,
+        ...(canComment && parsed.comment ? { comment: parsed.comment } : {}),
+      });
+      toast.success("Successful", { description: "Your vote counted successfully" });
+      onVoted(result);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : "Something went wrong";
+      setError("root", { message });
+      toast.error(`Error: ${message}`);
+      if (error instanceof RequestError && error.status === 409) onRefused();
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label="Vote on this survey">
+      <fieldset aria-describedby={errors.vote ? "vote-error" : "vote-question-description"} aria-invalid={!!errors.vote}>
+        <legend className="text-lg font-semibold">{questionTitle}</legend>
+        <p id="vote-question-description" className="mt-1 text-slate-700">
+          {questionDescription}
+        </p>
+        <Controller
+          name="vote"
+          control={control}
+          render={({ field }) => (
+            <div className="mt-4 flex gap-6">
+              {OPTIONS.map((option) => (
+                <label key={option.value} className="flex cursor-pointer items-center gap-2 text-base font-medium">
+                  <input
+                    type="checkbox"
+                    name="vote"
+                    value={option.value}
+                    checked={field.value === option.value}
+                    // Ticking one clears the other; ticking the ticked one clears it.
+                    onChange={(e) => field.onChange(e.target.checked ? option.value : undefined)}
+                    onBlur={field.onBlur}
+                    ref={option.value === "yes" ? field.ref : undefined}
+                    className="h-5 w-5 accent-brand-700"
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+          )}
+        />
+        {errors.vote && (
+          <p id="vote-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
+            {errors.vote.message}
+          </p>
+        )}
+      </fieldset>
+
+      {canComment && (
+        <div className="space-y-1">
+          <label htmlFor="vote-comment" className="block font-medium">
+            Comments
+          </label>
+          <textarea
+            id="vote-comment"
+            rows={4}
+            maxLength={COMMENT_MAX}
+            placeholder="Enter your comment here..."
+            aria-describedby="vote-comment-count"
+            aria-invalid={!!errors.comment}
+            className="w-full rounded-md border border-slate-300 px-3 py-2 focus-visible:outline-brand-600"
+            {...register("comment")}
+          />
+          <p id="vote-comment-count" className="text-right text-xs text-slate-600">
+            {commentLength}/{COMMENT_MAX} characters
+          </p>
+          {errors.comment && (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {errors.comment.message}
+            </p>
+          )}
+        </div>
+      )}
+
+      {errors.root && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          Error: {errors.root.message}
+        </p>
+      )}
+
+      <Button type="submit" variant="success" disabled={isSubmitting}>
+        {isSubmitting ? "Submitting..." : "Submit"}
+      </Button>
+    </form>
+  );
+}
