@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
+import { CommentedSurveys } from "@/components/dashboard/my-surveys";
 import { requireRole } from "@/lib/auth/guards";
 
 export const metadata: Metadata = { title: "My Commented Surveys" };
 
 export default async function Page() {
-  await requireRole("/dashboard/pro_user/comments", "pro_user");
-  return <h1 className="text-2xl font-bold">My Commented Surveys</h1>;
+  const user = await requireRole("/dashboard/pro_user/comments", "pro_user");
+  return <CommentedSurveys userId={user.id} />;
 }

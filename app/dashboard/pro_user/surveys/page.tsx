@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
+import { ParticipatedSurveys } from "@/components/dashboard/my-surveys";
 import { requireRole } from "@/lib/auth/guards";
 
 export const metadata: Metadata = { title: "Participated Surveys" };
 
 export default async function Page() {
-  await requireRole("/dashboard/pro_user/surveys", "pro_user");
-  return <h1 className="text-2xl font-bold">Participated Surveys</h1>;
+  const user = await requireRole("/dashboard/pro_user/surveys", "pro_user");
+  return <ParticipatedSurveys userId={user.id} />;
 }

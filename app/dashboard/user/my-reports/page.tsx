@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
+import { ReportedSurveys } from "@/components/dashboard/my-surveys";
 import { requireRole } from "@/lib/auth/guards";
 
 export const metadata: Metadata = { title: "My Reported Surveys" };
 
 export default async function Page() {
-  await requireRole("/dashboard/user/my-reports", "user");
-  return <h1 className="text-2xl font-bold">My Reported Surveys</h1>;
+  const user = await requireRole("/dashboard/user/my-reports", "user");
+  return <ReportedSurveys userId={user.id} />;
 }

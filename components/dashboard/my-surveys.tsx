@@ -1,0 +1,135 @@
+import Link from "next/link";
+import { listReportedSurveys, type ReportedSurvey } from "@/lib/services/reports";
+import { listCommentedSurveys, listParticipatedSurveys, type ParticipatedSurvey } from "@/lib/services/votes";
+import { DataTable, EmptyState, LoadError, formatDay, loadRows, type Column } from "./data-table";
+
+// The user and pro_user dashboard lists: always the signed-in person's own rows, by their id.
+
+function Heading({ title, intro }: { title: string; intro: string }) {
+  return (
+    <header className="mb-6">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-1 text-slate-600">{intro}</p>
+    </header>
+  );
+}
+
+const surveyName: Column<{ id: string; title: string }> = {
+  header: "Survey Name",
+  cell: (s) => (
+    <Link href={`/survey/details/${s.id}`} className="font-medium text-brand-700 hover:underline">
+      {s.title}
+    </Link>
+  ),
+};
+
+const description: Column<{ description: string }> = {
+  header: "Description",
+  cell: (s) => <span className="line-clamp-2 text-slate-700">{s.description}</span>,
+  className: "max-w-md",
+};
+
+const FindSurveys = () => (
+  <Link href="/surveys" className="font-semibold text-brand-700 underline">
+    Browse surveys
+  </Link>
+);
+
+export async function ParticipatedSurveys({ userId }: { userId: string }) {
+  const result = await loadRows(() => listParticipatedSurveys(userId));
+  const columns: Column<ParticipatedSurvey>[] = [
+    surveyName,
+    description,
+    { header: "Category", cell: (s) => s.category },
+    { header: "Deadline", cell: (s) => formatDay(s.deadline), className: "whitespace-nowrap" },
+    {
+      header: "Your Vote",
+      cell: (s) => (
+        <span className={s.vote === "yes" ? "font-semibold text-green-800" : "font-semibold text-slate-700"}>
+          {s.vote === "yes" ? "Yes" : "No"}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <>
+      <Heading title="Participated Surveys" intro="The surveys you voted on, with your vote." />
+      {"error" in result ? (
+        <LoadError message={result.error} />
+      ) : result.rows.length === 0 ? (
+        <EmptyState>
+          You have not voted on any survey yet. <FindSurveys />
+        </EmptyState>
+      ) : (
+        <DataTable caption="Participated Surveys" columns={columns} rows={result.rows} rowKey={(s) => s.id} />
+      )}
+    </>
+  );
+}
+
+export async function ReportedSurveys({ userId }: { userId: string }) {
+  const result = await loadRows(() => listReportedSurveys(userId));
+  const columns: Column<ReportedSurvey>[] = [
+    surveyName,
+    description,
+    { header: "Category", cell: (s) => s.category },
+    {
+      header: "Status",
+      cell: (s) => (
+        <span
+          className={
+            s.status === "publish"
+              ? "rounded-full bg-green-50 px-2 py-0.5 text-green-800"
+              : "rounded-full bg-amber-50 px-2 py-0.5 text-amber-900"
+          }
+        >
+          {s.status}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <>
+      <Heading title="My Reported Surveys" intro="Surveys you reported, and whether they are still published." />
+      {"error" in result ? (
+        <LoadError message={result.error} />
+      ) : result.rows.length === 0 ? (
+        <EmptyState>You have not reported any survey.</EmptyState>
+      ) : (
+        <DataTable caption="My Reported Surveys" columns={columns} rows={result.rows} rowKey={(s) => s.id} />
+      )}
+    </>
+  );
+}
+
+export async function CommentedSurveys({ userId }: { userId: string }) {
+  const result = await loadRows(() => listCommentedSurveys(userId));
+  const columns: Column<ParticipatedSurvey>[] = [
+    surveyName,
+    {
+      header: "Survey Question",
+      cell: (s) => (
+        <>
+          <span className="font-medium">{s.questionTitle}</span>
+          <span className="mt-0.5 block text-slate-600">{s.questionDescription}</span>
+        </>
+      ),
+      className: "max-w-sm",
+    },
+    { header: "Your Comments", cell: (s) => <span className="whitespace-pre-line">{s.comment}</span>, className: "max-w-md" },
+  ];
+  return (
+    <>
+      <Heading title="My Commented Surveys" intro="Your own comments, on the surveys where you left one with your vote." />
+      {"error" in result ? (
+        <LoadError message={result.error} />
+      ) : result.rows.length === 0 ? (
+        <EmptyState>
+          You have not commented on any survey yet. Add a comment when you vote. <FindSurveys />
+        </EmptyState>
+      ) : (
+        <DataTable caption="My Commented Surveys" columns={columns} rows={result.rows} rowKey={(s) => s.id} />
+      )}
+    </>
+  );
+}
