@@ -1,0 +1,210 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signInAs } from "./fixtures/session";
+
+// One seeded database serves the whole run: each test finds its own survey through the viewer's own
+// voting state, so tests do not depend on each other's writes or on their order.
+
+type VotingState = { yesCount: number; noCount: number; open: boolean; deadlinePassed: boolean; myVote: { vote: string } | null };
+
+async function surveyIds(page: Page): Promise<string[]> {
+  // The public list call when it exists, else the links of the survey list page.
+  const api = await page.request.get("/api/all_surveys?limit=100");
+  if (api.ok() && (api.headers()["content-type"] ?? "").includes("json")) {
+    const list = (await api.json()) as { _id?: string; id?: string }[];
+    if (Array.isArray(list) && list.length) return list.map((s) => (s._id ?? s.id)!);
+  }
+  await page.goto("/surveys");
+  const links = page.locator('a[href^="/survey/details/"]');
+  await expect(links.first()).toBeVisible();
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+  return [...new Set(hrefs.map((h) => h.split("/").pop()!))];
+}
+
+async function votingState(request: APIRequestContext, id: string): Promise<VotingState> {
+  const response = await request.get(`/api/vote/${id}`);
+  expect(response.ok()).toBe(true);
+  return response.json();
+}
+
+/** A survey matching `wanted` for the signed-in (or signed-out) viewer of `page`; `skip` picks a later one. */
+async function findSurvey(page: Page, wanted: (s: VotingState) => boolean, skip = 0): Promise<{ id: string; state: VotingState }> {
+  let seen = 0;
+  for (const id of await surveyIds(page)) {
+    const state = await votingState(page.request, id);
+    if (wanted(state) && seen++ >= skip) return { id, state };
+  }
+  throw new Error("No suitable survey in the seeded data");
+}
+
+const openAndNotVoted = (s: VotingState) => s.open && s.myVote === null;
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test("a user votes Yes, sees the chart with Yes one higher, and a reload shows the chart and their vote, not the form", async ({ page }) => {
+  await signInAs(page, "user@demo.test");
+  const { id, state: before } = await findSurvey(page, openAndNotVoted);
+  await page.goto(`/survey/details/${id}`);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+
+  const form = page.getByRole("form", { name: "Vote on this survey" });
+  await expect(form).toBeVisible();
+  await expect(page.getByRole("button", { name: "Report" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Empty submit: the spec's message, nothing sent.
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("This field is required")).toBeVisible();
+
+  // Yes and No act as a radio that can be cleared; keyboard works too.
+  const yes = form.getByRole("checkbox", { name: "Yes" });
+  const no = form.getByRole("checkbox", { name: "No" });
+  await yes.check();
+  await no.check();
+  await expect(yes).not.toBeChecked();
+  await no.uncheck();
+  await expect(no).not.toBeChecked();
+  await yes.focus();
+  await page.keyboard.press("Space");
+  await expect(yes).toBeChecked();
+  await expect(page.getByText("This field is required")).toBeHidden();
+
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Your vote counted successfully")).toBeVisible();
+  await expect(page.getByText("Successful", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Survey Results" })).toBeVisible();
+  await expect(page.getByTestId("yes-count")).toHaveText(`Yes: ${before.yesCount + 1}`);
+  await expect(page.getByTestId("no-count")).toHaveText(`No: ${before.noCount}`);
+  await expect(page.getByTestId("my-vote")).toHaveText("You voted Yes");
+  await expect(page.getByTestId("results-chart").locator(".recharts-bar-rectangle")).toHaveCount(2);
+  await expect(form).toBeHidden();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Survey Results" })).toBeVisible();
+  await expect(page.getByTestId("my-vote")).toHaveText("You voted Yes");
+  await expect(page.getByRole("form", { name: "Vote on this survey" })).toHaveCount(0);
+
+  await page.goto("/dashboard/user/surveys");
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell").last()).toHaveText("Yes");
+  await expect(page.getByRole("columnheader", { name: "Serial No" })).toBeVisible();
+});
+
+test("the results follow new votes while the page is open", async ({ page, browser }) => {
+  await signInAs(page, "user@demo.test");
+  const { id } = await findSurvey(page, openAndNotVoted);
+  const before = await votingState(page.request, id);
+  expect((await page.request.put(`/api/vote/${id}`, { data: { vote: "no" } })).status()).toBe(200);
+  await page.goto(`/survey/details/${id}`);
+  await expect(page.getByTestId("no-count")).toHaveText(`No: ${before.noCount + 1}`);
+
+  // Someone else votes elsewhere; this page catches up without a reload.
+  const other = await browser.newContext();
+  try {
+    await signInAs(other.request, "pro@demo.test");
+    const theirs = await votingState(other.request, id);
+    test.skip(theirs.myVote !== null, "pro@ already voted on this survey in the seed");
+    expect((await other.request.put(`/api/vote/${id}`, { data: { vote: "yes" } })).status()).toBe(200);
+  } finally {
+    await other.close();
+  }
+  await expect(page.getByTestId("yes-count")).toHaveText(`Yes: ${before.yesCount + 1}`, { timeout: 15_000 });
+});
+
+test("a pro_user's comment, with its length counter, appears in My Commented Surveys", async ({ page }) => {
+  await signInAs(page, "pro@demo.test");
+  const { id } = await findSurvey(page, openAndNotVoted);
+  await page.goto(`/survey/details/${id}`);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+  const comment = `Clear question, thanks (${Date.now()})`;
+  const box = page.getByLabel("Comments");
+  await box.fill(comment);
+  await expect(page.getByText(`${comment.length}/1000 characters`)).toBeVisible();
+  await page.getByRole("checkbox", { name: "No" }).check();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Your vote counted successfully")).toBeVisible();
+  await expect(page.getByTestId("my-vote")).toHaveText("You voted No");
+
+  await page.goto("/dashboard/pro_user/comments");
+  await expect(page.getByRole("heading", { name: "My Commented Surveys" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(comment);
+});
+
+test("a plain user gets no Comments box", async ({ page }) => {
+  await signInAs(page, "user@demo.test");
+  const { id } = await findSurvey(page, openAndNotVoted);
+  await page.goto(`/survey/details/${id}`);
+  await expect(page.getByRole("form", { name: "Vote on this survey" })).toBeVisible();
+  await expect(page.getByLabel("Comments")).toHaveCount(0);
+});
+
+test("the report dialog confirms, reports once, and the survey appears in My Reported Surveys", async ({ page }) => {
+  await signInAs(page, "pro@demo.test");
+  // pro@ reported nothing in the seed; a later survey keeps clear of the other tests' picks.
+  const { id } = await findSurvey(page, (s) => s.open, 3);
+  await page.goto(`/survey/details/${id}`);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+
+  await page.getByRole("button", { name: "Report" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: "Are you sure?" })).toBeVisible();
+  await expect(dialog).toContainText("Do you really want to report this post?");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: "Report" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "YES" }).click();
+  await expect(page.getByText("Reported!", { exact: true })).toBeVisible();
+  await expect(page.getByText("Reported successfully, we will check this survey")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: "Report" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "YES" }).click();
+  await expect(page.getByText("You have already reported this survey")).toBeVisible();
+
+  await page.goto("/dashboard/pro_user/my-reports");
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("publish");
+});
+
+test("a signed-out visitor is asked to log in on an open survey and sees the results of a closed one", async ({ page }) => {
+  const open = await findSurvey(page, (s) => s.open);
+  await page.goto(`/survey/details/${open.id}`);
+  await expect(page.getByText("Please login to vote this survey!")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Login", exact: true }).last()).toHaveAttribute(
+    "href",
+    `/login?callbackUrl=${encodeURIComponent(`/survey/details/${open.id}`)}`,
+  );
+  await expect(page.getByRole("form", { name: "Vote on this survey" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Report" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  const closed = await findSurvey(page, (s) => s.deadlinePassed);
+  await page.goto(`/survey/details/${closed.id}`);
+  await expect(page.getByRole("heading", { name: "Survey Results" })).toBeVisible();
+  await expect(page.getByTestId("yes-count")).toHaveText(`Yes: ${closed.state.yesCount}`);
+  await expect(page.getByTestId("results-chart").locator(".recharts-bar-rectangle")).toHaveCount(2);
+  await expect(page.getByText("Please login to vote this survey!")).toHaveCount(0);
+});
+
+test("the chart narrows on a small screen", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const closed = await findSurvey(page, (s) => s.deadlinePassed);
+  await page.goto(`/survey/details/${closed.id}`);
+  const chart = page.getByTestId("results-chart");
+  await expect(chart.locator(".recharts-bar-rectangle")).toHaveCount(2);
+  const box = (await chart.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(360);
+  expect(box.height).toBe(300);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(wide).toBeLessThanOrEqual(360);
+});
