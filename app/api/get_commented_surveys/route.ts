@@ -1,5 +1,5 @@
 // POST /api/get_commented_surveys: the surveys the caller (pro_user) commented on, with only their own comment
-import { route } from "@/lib/api/handler";
+import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { assertOwnIdentity, listCommentedSurveys } from "@/lib/services/votes";
 import { ownIdentityBodySchema } from "@/lib/validation/vote";
@@ -18,3 +18,5 @@ export const POST = route({
     }));
   },
 });
+
+export const OPTIONS = preflight;

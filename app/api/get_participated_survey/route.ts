@@ -1,5 +1,5 @@
 // POST /api/get_participated_survey: the surveys the caller voted on, with their own vote
-import { route } from "@/lib/api/handler";
+import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { assertOwnIdentity, listParticipatedSurveys } from "@/lib/services/votes";
 import { ownIdentityBodySchema } from "@/lib/validation/vote";
@@ -14,3 +14,5 @@ export const POST = route({
     return rows.map(({ id, ...survey }) => ({ _id: id, ...survey }));
   },
 });
+
+export const OPTIONS = preflight;

@@ -1,5 +1,5 @@
 // POST /api/reported_by: the surveys the caller reported, with their status
-import { route } from "@/lib/api/handler";
+import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { listReportedSurveys } from "@/lib/services/reports";
 import { assertOwnIdentity } from "@/lib/services/votes";
@@ -15,3 +15,5 @@ export const POST = route({
     return rows.map(({ id, ...survey }) => ({ _id: id, ...survey }));
   },
 });
+
+export const OPTIONS = preflight;

@@ -1,5 +1,5 @@
 // PUT /api/report_survey/{id}: the caller's one report of a survey
-import { route } from "@/lib/api/handler";
+import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { reportSurvey } from "@/lib/services/reports";
 import { assertOwnIdentity } from "@/lib/services/votes";
@@ -16,3 +16,5 @@ export const PUT = route({
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1, insertedId: report.id };
   },
 });
+
+export const OPTIONS = preflight;

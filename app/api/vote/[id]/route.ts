@@ -1,7 +1,7 @@
 // PUT /api/vote/{id}: cast the caller's one vote on a survey; GET: the counts and the caller's own vote
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
-import { route } from "@/lib/api/handler";
+import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { surveyChanged } from "@/lib/services/survey-cache";
 import { assertOwnIdentity, castVote, getVotingState } from "@/lib/services/votes";
@@ -30,3 +30,5 @@ export const PUT = route({
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1, ...result };
   },
 });
+
+export const OPTIONS = preflight;
