@@ -231,3 +231,17 @@ test("the chart narrows on a small screen", async ({ page }) => {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(wide).toBeLessThanOrEqual(360);
 });
+
+test("My Reported Surveys lists the seeded reports of user@, numbered from 1", async ({ page }) => {
+  await signInAs(page, "user@demo.test");
+  await page.goto("/dashboard/user/my-reports");
+  await expect(page.getByRole("heading", { name: "My Reported Surveys" })).toBeVisible();
+  const rows = page.getByRole("table").getByRole("row");
+  // A header row and the two surveys user@ reported in the seed (the report test uses pro@).
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1).getByRole("cell").first()).toHaveText("1");
+  await expect(rows.nth(2).getByRole("cell").first()).toHaveText("2");
+  for (const header of ["Serial No", "Survey Name", "Description", "Category", "Status"]) {
+    await expect(page.getByRole("columnheader", { name: header })).toBeVisible();
+  }
+});

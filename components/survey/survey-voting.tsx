@@ -64,6 +64,7 @@ export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadlin
   }, [showResults, load]);
 
   let body: React.ReactNode;
+  let note: string | null = null;
   if (!state) {
     body = loadError ? (
       <p role="alert" className="font-medium text-red-700">
@@ -73,14 +74,8 @@ export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadlin
       <Spinner className="py-8" label="Loading the voting form" />
     );
   } else if (showResults) {
-    body = (
-      <>
-        {state.deadlinePassed && (
-          <p className="mb-4 text-sm text-slate-600">Voting closed at the end of {localDate(deadline)}.</p>
-        )}
-        <SurveyResults yesCount={state.yesCount} noCount={state.noCount} myVote={state.myVote} />
-      </>
-    );
+    if (state.deadlinePassed) note = `Voting closed at the end of ${localDate(deadline)}.`;
+    body = <SurveyResults yesCount={state.yesCount} noCount={state.noCount} myVote={state.myVote} />;
   } else if (!state.signedIn) {
     body = (
       <p className="text-lg">
@@ -93,26 +88,25 @@ export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadlin
   } else if (!state.canVote) {
     body = <p className="text-slate-700">Only user and pro user accounts can vote on surveys.</p>;
   } else {
+    note = `Voting is open until the end of ${localDate(deadline)}.`;
     body = (
-      <>
-        <p className="mb-4 text-sm text-slate-600">Voting is open until the end of {localDate(deadline)}.</p>
-        <VoteForm
-          surveyId={surveyId}
-          questionTitle={state.questionTitle}
-          questionDescription={state.questionDescription}
-          canComment={state.canComment}
-          onVoted={(result) => setState({ ...state, yesCount: result.yesCount, noCount: result.noCount, myVote: result })}
-          onRefused={() => void load()}
-        />
-      </>
+      <VoteForm
+        surveyId={surveyId}
+        questionTitle={state.questionTitle}
+        questionDescription={state.questionDescription}
+        canComment={state.canComment}
+        onVoted={(result) => setState({ ...state, yesCount: result.yesCount, noCount: result.noCount, myVote: result })}
+        onRefused={() => void load()}
+      />
     );
   }
 
   return (
     <section aria-label="Your vote" className="mt-6 rounded-xl border border-slate-200 p-6 shadow-sm" data-survey-id={surveyId}>
-      {state?.signedIn && state.canVote && (
-        <div className="mb-4 flex justify-end">
-          <ReportButton surveyId={surveyId} />
+      {(note || (state?.signedIn && state.canVote)) && (
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-600">{note}</p>
+          {state?.signedIn && state.canVote && <ReportButton surveyId={surveyId} />}
         </div>
       )}
       {body}
