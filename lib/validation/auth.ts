@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/models/enums";
 
 // Shared by the forms and the route handlers; the messages are SPEC.md §5's.
 export const PASSWORD_MIN = 8;
@@ -27,3 +28,19 @@ export const registerSchema = z.object({
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The picture field of the registration form (a FileList in the browser, a File on the server). */
+export const IMAGE_REQUIRED = "image is required";
+
+const ownEmail = z.object({ email: email.transform((e) => e.toLowerCase()) });
+
+export const isUserExistSchema = ownEmail;
+export const jwtRequestSchema = ownEmail;
+export const createUserSchema = ownEmail.extend({
+  role: z.enum(ROLES, { error: "Unknown role" }).optional(),
+});
+export const updateRoleSchema = z.object({
+  id: z.uuid({ error: "Unknown user id" }),
+  role: z.enum(ROLES, { error: "Role must be one of admin, user, surveyor, pro_user" }),
+});
+export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
