@@ -44,3 +44,13 @@ export const updateRoleSchema = z.object({
   role: z.enum(ROLES, { error: "Role must be one of admin, user, surveyor, pro_user" }),
 });
 export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
+
+export const AVATAR_MAX_MB = 5;
+
+/** The registration form in the browser: the fields above plus the picture (a FileList). */
+export const registerFormSchema = registerSchema.extend({
+  image: z
+    .custom<FileList>((v) => typeof v === "object" && v !== null && "length" in v && (v as ArrayLike<unknown>).length > 0, IMAGE_REQUIRED)
+    .refine((files) => (files[0]?.size ?? 0) <= AVATAR_MAX_MB * 1024 * 1024, `The picture must be at most ${AVATAR_MAX_MB} MB`),
+});
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
