@@ -21,7 +21,6 @@ export function LoginForm() {
   const router = useRouter();
   const params = useSearchParams();
   const callbackUrl = useCallbackUrl();
-  const [blocked, setBlocked] = useState(false);
   const {
     register,
     handleSubmit,
@@ -31,12 +30,12 @@ export function LoginForm() {
   // Auth.js sends failed Google round trips (and form posts without JavaScript) back here with ?error=.
   const error = params.get("error");
   const code = params.get("code");
+  const [blocked, setBlocked] = useState(code === "too_many_attempts");
   useEffect(() => {
     if (!error) return;
     const intent = sessionStorage.getItem(GOOGLE_INTENT_KEY);
     sessionStorage.removeItem(GOOGLE_INTENT_KEY);
     if (code === "too_many_attempts") {
-      setBlocked(true);
       toast.error("Too many attempts", { description: TOO_MANY_ATTEMPTS, id: "login-error" });
     } else if (error === "CredentialsSignin") {
       toast.error("Oh no!", { description: "There was a problem logging in", id: "login-error" });
