@@ -56,7 +56,7 @@ test.describe("registration", () => {
     await page.getByLabel("Profile Picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") });
     await page.getByRole("button", { name: "Register", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "The picture must be a PNG, JPEG, WebP or GIF image" }).first()).toBeVisible();
-    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(page.getByTestId("desktop-account").getByRole("link", { name: "Login" })).toBeVisible();
   });
 });
 

@@ -44,7 +44,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
     // A wrong password is an everyday event, not a server error worth a stack trace.
     logger: {
       error: (error) => {
-        if (error.name !== "CredentialsSignin") console.error("[auth]", error);
+        // `type`, not the class name: production builds minify class names.
+        if ((error as { type?: string }).type !== "CredentialsSignin") console.error("[auth]", error);
       },
     },
     providers: [
