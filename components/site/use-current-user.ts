@@ -13,6 +13,7 @@ const TOKEN_RENEW_MS = 5 * 60 * 1000;
 const listeners = new Set<() => void>();
 let current: State = LOADING;
 let started = false;
+let renewal: ReturnType<typeof setTimeout> | undefined;
 
 async function post<T>(path: string, body: unknown): Promise<T> {
   const response = await fetch(path, {
@@ -25,15 +26,26 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return response.json() as Promise<T>;
 }
 
+function claimsOf(token: string | null): { sub?: string; exp?: number } | null {
+  try {
+    return token ? JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether the stored API token belongs to this person and is not about to expire. */
 function tokenIsCurrent(token: string | null, userId: string): boolean {
-  if (!token) return false;
-  try {
-    const claims = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
-    return claims.sub === userId && claims.exp * 1000 - Date.now() > TOKEN_RENEW_MS;
-  } catch {
-    return false;
-  }
+  const claims = claimsOf(token);
+  return claims?.sub === userId && (claims.exp ?? 0) * 1000 - Date.now() > TOKEN_RENEW_MS;
+}
+
+/** A tab left open renews its token shortly before it expires, so API calls keep working. */
+function scheduleRenewal(user: Viewer) {
+  clearTimeout(renewal);
+  const exp = claimsOf(localStorage.getItem(TOKEN_KEY))?.exp;
+  if (!exp) return;
+  renewal = setTimeout(() => void syncApiToken(user), Math.max(exp * 1000 - Date.now() - TOKEN_RENEW_MS + 1000, 60_000));
 }
 
 /**
@@ -44,16 +56,18 @@ function tokenIsCurrent(token: string | null, userId: string): boolean {
 async function syncApiToken(user: Viewer | null) {
   try {
     if (!user) {
+      clearTimeout(renewal);
       localStorage.removeItem(TOKEN_KEY);
       return;
     }
-    if (tokenIsCurrent(localStorage.getItem(TOKEN_KEY), user.id)) return;
+    if (tokenIsCurrent(localStorage.getItem(TOKEN_KEY), user.id)) return scheduleRenewal(user);
     // A token of someone else who used this browser must not be sent meanwhile.
     localStorage.removeItem(TOKEN_KEY);
     const exists = await post<{ userExist: boolean }>("/api/is_user_exist", { email: user.email });
     if (!exists.userExist) await post("/api/user", { email: user.email, role: "user" });
     const { token } = await post<{ token: string }>("/api/jwt", { email: user.email });
     localStorage.setItem(TOKEN_KEY, token);
+    scheduleRenewal(user);
   } catch (error) {
     console.error("Error during authentication state change handling", error);
   }

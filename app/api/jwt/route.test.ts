@@ -8,12 +8,14 @@ import { POST } from "./route";
 import { getDb } from "@/lib/db";
 import { users } from "@/models";
 import { count, eq } from "drizzle-orm";
+import { sessionCookieFor } from "@/tests/session-cookie";
 
 // The sign-in state machine of SPEC.md §4: is_user_exist → user → jwt, for the caller only.
 describe("POST /api/jwt", () => {
-  it("issues a one-hour token for the caller's own email (any case)", async () => {
+  it("issues a one-hour token for the signed-in caller's own email (any case)", async () => {
     const person = await createUser();
-    const res = await call(POST, { method: "POST", as: person, body: { email: person.email.toUpperCase() } });
+    const cookie = await sessionCookieFor(person);
+    const res = await call(POST, { method: "POST", headers: { cookie }, body: { email: person.email.toUpperCase() } });
     expect(res.status).toBe(200);
     expect(await verifyApiToken(String(res.json.token))).toBe(person.id);
     const lifetime = new Date(String(res.json.expiresAt)).getTime() - Date.now();
@@ -23,9 +25,22 @@ describe("POST /api/jwt", () => {
 
   it("refuses a token for another person's email with 403", async () => {
     const [person, other] = [await createUser(), await createUser({ role: "admin" })];
-    const res = await call(POST, { method: "POST", as: person, body: { email: other.email } });
+    const res = await call(POST, { method: "POST", headers: { cookie: await sessionCookieFor(person) }, body: { email: other.email } });
     expect(res.status).toBe(403);
     expect(res.json.token).toBeUndefined();
+  });
+
+  it("does not let a token renew itself, nor another site ask with the cookie", async () => {
+    const person = await createUser();
+    const renewed = await call(POST, { method: "POST", as: person, body: { email: person.email } });
+    expect(renewed.status).toBe(403);
+    const crossSite = await call(POST, {
+      method: "POST",
+      headers: { cookie: await sessionCookieFor(person), origin: "https://evil.example" },
+      body: { email: person.email },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.json.token).toBeUndefined();
   });
 
   it("refuses callers without credentials, or with a forged or expired token, with 401", async () => {
@@ -40,12 +55,17 @@ describe("POST /api/jwt", () => {
     expect((await call(POST, { method: "POST", token: expired, body: { email: person.email } })).status).toBe(401);
     const noneAlg = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString("base64url")}.${payload}.`;
     expect((await call(POST, { method: "POST", token: noneAlg, body: { email: person.email } })).status).toBe(401);
+    const expiredSession = await sessionCookieFor(person, -60);
+    expect((await call(POST, { method: "POST", headers: { cookie: expiredSession }, body: { email: person.email } })).status).toBe(401);
+    const forgedSession = `authjs.session-token=${"x".repeat(40)}`;
+    expect((await call(POST, { method: "POST", headers: { cookie: forgedSession }, body: { email: person.email } })).status).toBe(401);
   });
 
   it("answers 400 for bodies that are not an email, arrays, or the original's crash payloads", async () => {
     const person = await createUser();
+    const cookie = await sessionCookieFor(person);
     for (const body of [{ exp: 1 }, [1], { email: { $ne: null } }, { email: "x" }]) {
-      expect((await call(POST, { method: "POST", as: person, body })).status).toBe(400);
+      expect((await call(POST, { method: "POST", headers: { cookie }, body })).status).toBe(400);
     }
   });
 });
