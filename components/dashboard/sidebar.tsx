@@ -10,7 +10,7 @@ export function Sidebar({ role }: { role: Role }) {
   const pathname = usePathname();
   const links = [{ href: "/", label: "Home" }, { href: `/dashboard/${role}`, label: "Overview" }, ...dashboardLinks[role]];
   return (
-    <nav aria-label="Dashboard" className="rounded-xl bg-brand-700 p-3 text-white md:min-h-[60vh]">
+    <nav aria-label="Dashboard" className="min-w-0 rounded-xl bg-brand-700 p-3 text-white md:min-h-[60vh]">
       <ul className="flex gap-1 overflow-x-auto md:flex-col">
         {links.map((l) => (
           <li key={l.href}>
