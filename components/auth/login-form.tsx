@@ -39,6 +39,11 @@ export function LoginForm() {
       toast.error("Too many attempts", { description: TOO_MANY_ATTEMPTS, id: "login-error" });
     } else if (error === "CredentialsSignin") {
       toast.error("Oh no!", { description: "There was a problem logging in", id: "login-error" });
+    } else if (error === "OAuthAccountNotLinked") {
+      toast.error("Oh no!", {
+        description: "This email already has an account with a password. Please log in with your email and password.",
+        id: "login-error",
+      });
     } else if (intent === "register") {
       toast.error("Oh no!", { description: "there is a problem when logging with google", id: "login-error" });
     } else {

@@ -32,6 +32,9 @@ export async function recordAuthFailure(keys: string[]) {
 }
 
 /** Checks an email and password; throws a 429 ApiError after too many failures. */
+let decoy: Promise<string> | undefined;
+const decoyHash = () => (decoy ??= hashPassword("decoy password that matches nothing"));
+
 export const tooManyAttempts = () =>
   new ApiError("too_many_requests", "Too many attempts. Please wait 15 minutes and try again.");
 
@@ -48,7 +51,11 @@ export async function authenticateWithPassword(credentials: unknown, clientAddre
   if (await isThrottled(keys)) throw tooManyAttempts();
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.email, email));
-  const ok = !!user?.passwordHash && (await verifyPassword(parsed.data.password, user.passwordHash));
+  // Unknown emails and Google-only accounts cost the same hash as a real check: the answer time
+  // must not tell which emails have a password here.
+  let ok = false;
+  if (user?.passwordHash) ok = await verifyPassword(parsed.data.password, user.passwordHash);
+  else await verifyPassword(parsed.data.password, await decoyHash());
   if (!ok) {
     await recordAuthFailure(keys);
     return null;

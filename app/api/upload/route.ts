@@ -2,6 +2,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { fileField, readFormData } from "@/lib/api/form-data";
 import { route } from "@/lib/api/handler";
+import { getEnv } from "@/lib/env";
 import { AVATAR_MAX_BYTES, imageTooLarge } from "@/lib/services/avatars";
 import { changeUserPicture } from "@/lib/services/users";
 import { IMAGE_REQUIRED } from "@/lib/validation/auth";
@@ -13,6 +14,7 @@ export const POST = route({
     const image = await fileField(form, "image");
     if (!image) throw new ApiError("bad_request", IMAGE_REQUIRED, [{ path: "image", message: IMAGE_REQUIRED }]);
     const path = await changeUserPicture(user.id, image);
-    return { data: { display_url: new URL(path, request.nextUrl.origin).toString() } };
+    // The site's public address when configured: behind a proxy the request's own host may be internal.
+    return { data: { display_url: new URL(path, getEnv().AUTH_URL ?? request.nextUrl.origin).toString() } };
   },
 });
