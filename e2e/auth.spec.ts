@@ -202,6 +202,22 @@ test.describe("navigation and dashboards", () => {
       await expect(sidebar.getByRole("link", { name: label })).toBeVisible();
     }
     await expect(sidebar.getByRole("link", { name: "My Commented Surveys" })).toHaveAttribute("href", "/dashboard/pro_user/comments");
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  test("a person changes their picture from the dashboard; a non-image is refused", async ({ page }) => {
+    const person = newPerson("Repic");
+    await registerThroughApi(page.request, person);
+    await page.goto("/login?callbackUrl=%2Fdashboard");
+    await logInWithForm(page, person.email, person.password);
+    await expect(page).toHaveURL(/\/dashboard\/user$/);
+    const before = await page.getByTestId("desktop-account").locator("img").getAttribute("src");
+    await page.getByLabel("Change picture").setInputFiles({ name: "x.png", mimeType: "image/png", buffer: Buffer.from("nope") });
+    await expect(page.getByRole("alert").filter({ hasText: "The picture must be a PNG, JPEG, WebP or GIF image" })).toBeVisible();
+    await page.getByLabel("Change picture").setInputFiles(await picture());
+    await expect(page.getByText("Your picture was updated")).toBeVisible();
+    await expect(page.getByTestId("desktop-account").locator("img")).not.toHaveAttribute("src", before!);
   });
 
   test("the small-screen menu shows Dashboard, the person's name and Log Out", async ({ page }) => {

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ChangePicture } from "@/components/auth/change-picture";
 import type { CurrentUser } from "@/lib/auth/guards";
 import { dashboardLinks } from "@/components/dashboard/links";
 
@@ -15,6 +16,7 @@ export function DashboardOverview({ user, title, intro }: { user: CurrentUser; t
         </p>
         <p className="mt-2 text-slate-600">{intro}</p>
       </div>
+      <ChangePicture image={user.image} name={user.name || user.email} />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {dashboardLinks[user.role].map((link) => (
           <li key={link.href}>
