@@ -69,6 +69,17 @@ describe("sign-in throttle", () => {
     expect(await authenticateWithPassword({ email: other.email, password: "right-password" }, "10.2.0.2")).toMatchObject({ id: other.id });
   });
 
+  it("refuses an oversized sign-in body before reading it", async () => {
+    const response = await POST(
+      new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(1024 * 1024) },
+        body: new URLSearchParams({ email: "a@example.test", password: "x".repeat(1024 * 1024) }),
+      }),
+    );
+    expect(response.status).toBe(413);
+  });
+
   it("counts in the database, so failures older than the window no longer count", async () => {
     const db = await getDb();
     await db.insert(authFailures).values(

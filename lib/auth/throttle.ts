@@ -11,8 +11,14 @@ export const TOO_MANY_ATTEMPTS_CODE = "too_many_attempts";
  * wrong password. The body still carries the `url` that next-auth's browser `signIn()` reads, so
  * the login form shows the "too many attempts" message.
  */
+// An email, a password of at most 128 characters, a CSRF token and a callback fit in far less.
+const MAX_SIGN_IN_BYTES = 16 * 1024;
+
 export async function throttledSignIn(request: NextRequest): Promise<NextResponse | null> {
   if (!request.nextUrl.pathname.endsWith("/callback/credentials")) return null;
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_SIGN_IN_BYTES) {
+    return NextResponse.json({ error: { code: "payload_too_large", message: "The request body is too large" } }, { status: 413 });
+  }
   let email = "";
   try {
     const form = await request.clone().formData();

@@ -71,6 +71,12 @@ describe("POST /api/jwt", () => {
 });
 
 describe("POST /api/is_user_exist", () => {
+  it("refuses an oversized body with 413", async () => {
+    const person = await createUser();
+    const res = await call(isUserExist, { method: "POST", as: person, body: { email: person.email, pad: "x".repeat(100 * 1024) } });
+    expect(res.status).toBe(413);
+  });
+
   it("answers the caller's own role", async () => {
     const person = await createUser({ role: "surveyor" });
     const res = await call(isUserExist, { method: "POST", as: person, body: { email: person.email } });
