@@ -1,10 +1,20 @@
 import type { NextConfig } from "next";
+import { securityHeaders } from "./lib/security-headers";
+
+const production = process.env.NODE_ENV === "production";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "sharp", "pg"],
   images: { unoptimized: true },
+  async headers() {
+    return [
+      { source: "/:path*", headers: securityHeaders({ production }) },
+      // Only the payment page loads Stripe.js and its frames (a later entry overrides the same key).
+      { source: "/payment", headers: securityHeaders({ production, stripe: true }) },
+    ];
+  },
 };
 
 export default nextConfig;

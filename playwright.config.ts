@@ -3,6 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 // End-to-end tests run against a production build on an embedded database seeded with demo data.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${E2E_PORT}`;
+// The local OpenID provider that stands in for Google (e2e/fixtures/google-provider.mjs).
+export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? E2E_PORT + 100);
 
 export default defineConfig({
   testDir: "e2e",
@@ -21,20 +23,32 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `${baseURL}/api/me`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: ".data-e2e",
-      // A throwaway secret for the test server only.
-      AUTH_SECRET: "e2e-only-secret-not-used-anywhere-else-0123456789",
-      AUTH_URL: baseURL,
-      DATABASE_URL: "",
+  webServer: [
+    {
+      command: "node e2e/fixtures/google-provider.mjs",
+      url: `http://localhost:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { OIDC_PORT: String(OIDC_PORT) },
     },
-  },
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `${baseURL}/api/me`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR: ".data-e2e",
+        // A throwaway secret for the test server only.
+        AUTH_SECRET: "e2e-only-secret-not-used-anywhere-else-0123456789",
+        AUTH_URL: baseURL,
+        DATABASE_URL: "",
+        AUTH_GOOGLE_ID: "opinex-e2e",
+        AUTH_GOOGLE_SECRET: "opinex-e2e-secret",
+        AUTH_GOOGLE_ISSUER: `http://localhost:${OIDC_PORT}`,
+      },
+    },
+  ],
 });

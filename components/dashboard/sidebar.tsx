@@ -2,36 +2,15 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { dashboardLinks } from "@/components/dashboard/links";
 import type { Role } from "@/models/enums";
 import { cn } from "@/lib/utils";
 
-const items: Record<Role, { href: string; label: string }[]> = {
-  surveyor: [
-    { href: "/dashboard/surveyor/create", label: "Create Survey" },
-    { href: "/dashboard/surveyor/surveys", label: "All Surveys" },
-    { href: "/dashboard/surveyor/feedbacks", label: "Feedbacks" },
-  ],
-  admin: [
-    { href: "/dashboard/admin/users", label: "Manage User" },
-    { href: "/dashboard/admin/surveys", label: "Manage Surveys" },
-    { href: "/dashboard/admin/payments", label: "Payments" },
-  ],
-  user: [
-    { href: "/dashboard/user/surveys", label: "Participated Surveys" },
-    { href: "/dashboard/user/my-reports", label: "My Reported Surveys" },
-  ],
-  pro_user: [
-    { href: "/dashboard/pro_user/surveys", label: "Participated Surveys" },
-    { href: "/dashboard/pro_user/my-reports", label: "My Reported Surveys" },
-    { href: "/dashboard/pro_user/comments", label: "My Commented Surveys" },
-  ],
-};
-
 export function Sidebar({ role }: { role: Role }) {
   const pathname = usePathname();
-  const links = [{ href: "/", label: "Home" }, { href: `/dashboard/${role}`, label: "Overview" }, ...items[role]];
+  const links = [{ href: "/", label: "Home" }, { href: `/dashboard/${role}`, label: "Overview" }, ...dashboardLinks[role]];
   return (
-    <nav aria-label="Dashboard" className="rounded-xl bg-brand-700 p-3 text-white md:min-h-[60vh]">
+    <nav aria-label="Dashboard" className="min-w-0 rounded-xl bg-brand-700 p-3 text-white md:min-h-[60vh]">
       <ul className="flex gap-1 overflow-x-auto md:flex-col">
         {links.map((l) => (
           <li key={l.href}>

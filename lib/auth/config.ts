@@ -1,9 +1,12 @@
 import "server-only";
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import NextAuth, { CredentialsSignin } from "next-auth";
-import { ApiError } from "@/lib/api/errors";
+import type { Adapter } from "next-auth/adapters";
 import Credentials from "next-auth/providers/credentials";
 import Google from "next-auth/providers/google";
+import { ApiError } from "@/lib/api/errors";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { clientAddress } from "@/lib/auth/client-address";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { authenticateWithPassword } from "@/lib/services/users";
@@ -13,29 +16,50 @@ class TooManyAttempts extends CredentialsSignin {
   code = "too_many_attempts";
 }
 
+/** Google is offered only when its client is configured; the login page asks /api/auth/providers. */
+export function isGoogleConfigured() {
+  const env = getEnv();
+  return !!(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET);
+}
+
 export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
   const env = getEnv();
   const db = await getDb();
-  const googleConfigured = !!(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET);
+  const base = DrizzleAdapter(db, { usersTable: users, accountsTable: accounts, sessionsTable: sessions, verificationTokensTable: verificationTokens });
+  // Emails are stored lower-case (the unique index is on lower(email)), whatever the provider sends.
+  const adapter: Adapter = {
+    ...base,
+    createUser: ({ email, ...rest }) => base.createUser!({ ...rest, email: email.toLowerCase() }),
+    getUserByEmail: (email) => base.getUserByEmail!(email.toLowerCase()),
+  };
   return {
     secret: env.AUTH_SECRET,
     trustHost: true,
-    adapter: DrizzleAdapter(db, { usersTable: users, accountsTable: accounts, sessionsTable: sessions, verificationTokensTable: verificationTokens }),
+    adapter,
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
-    pages: { signIn: "/login" },
+    // httpOnly and SameSite=Lax are Auth.js's defaults; Secure everywhere in production except a
+    // deliberately plain-http AUTH_URL (the local end-to-end server).
+    useSecureCookies: env.NODE_ENV === "production" && !env.AUTH_URL?.startsWith("http://"),
+    pages: { signIn: "/login", error: "/login" },
+    // A wrong password is an everyday event, not a server error worth a stack trace.
+    logger: {
+      error: (error) => {
+        // `type`, not the class name: production builds minify class names.
+        if ((error as { type?: string }).type !== "CredentialsSignin") console.error("[auth]", error);
+      },
+    },
     providers: [
       Credentials({
         credentials: { email: {}, password: {} },
         authorize: async (credentials, request) => {
-          const ip = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "local";
-          const user = await authenticateWithPassword(credentials, ip).catch((error: unknown) => {
+          const user = await authenticateWithPassword(credentials, clientAddress(request.headers)).catch((error: unknown) => {
             if (error instanceof ApiError && error.status === 429) throw new TooManyAttempts();
             throw error;
           });
           return user ? { id: user.id, name: user.name, email: user.email, image: user.image } : null;
         },
       }),
-      ...(googleConfigured
+      ...(isGoogleConfigured()
         ? [
             Google({
               clientId: env.AUTH_GOOGLE_ID,
@@ -50,6 +74,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
       session: ({ session, token }) => {
         if (token.sub) session.user.id = token.sub;
         return session;
+      },
+      // After sign-in or sign-out, only a path on this site (no open redirect).
+      redirect: ({ url, baseUrl }) => {
+        if (url.startsWith(baseUrl)) return `${baseUrl}${safeCallbackPath(url.slice(baseUrl.length) || "/")}`;
+        return `${baseUrl}${safeCallbackPath(url)}`;
       },
     },
   };

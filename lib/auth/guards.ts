@@ -2,10 +2,11 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { getToken } from "next-auth/jwt";
 import { cache } from "react";
-import { auth } from "@/lib/auth/config";
 import { verifyApiToken } from "@/lib/auth/api-token";
 import { getDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import { users, type Role } from "@/models";
 
 export type CurrentUser = { id: string; email: string; name: string | null; image: string | null; role: Role };
@@ -34,8 +35,12 @@ export async function resolveCaller(requestHeaders: Headers, cookieNames: string
     if (!authorization.toLowerCase().startsWith("bearer ")) return null;
     return loadUser(await verifyApiToken(authorization.slice(7).trim()));
   }
-  if (!cookieNames.some((name) => SESSION_COOKIES.some((c) => name === c || name.startsWith(`${c}.`)))) return null;
-  return loadUser((await auth())?.user?.id ?? null);
+  const present = (cookie: string) => cookieNames.some((name) => name === cookie || name.startsWith(`${cookie}.`));
+  if (!SESSION_COOKIES.some(present)) return null;
+  // Auth.js's own decoding (encrypted JWT, expiry), read from this request's headers, so route
+  // handlers and pages resolve the session the same way.
+  const token = await getToken({ req: { headers: requestHeaders }, secret: getEnv().AUTH_SECRET, secureCookie: present(SESSION_COOKIES[1]) });
+  return loadUser(typeof token?.sub === "string" ? token.sub : null);
 }
 
 /**

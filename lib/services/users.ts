@@ -1,10 +1,11 @@
 import "server-only";
 import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
-import { verifyPassword } from "@/lib/auth/password";
+import { ApiError, notFound } from "@/lib/api/errors";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
-import { authFailures, users } from "@/models";
-import { loginSchema } from "@/lib/validation/auth";
+import { avatarIdOf, deleteAvatar, processAvatar, storeAvatar } from "@/lib/services/avatars";
+import { loginSchema, type RegisterInput } from "@/lib/validation/auth";
+import { authFailures, users, type Role } from "@/models";
 
 export const THROTTLE_MAX_FAILURES = 10;
 export const THROTTLE_WINDOW_MINUTES = 15;
@@ -31,18 +32,116 @@ export async function recordAuthFailure(keys: string[]) {
 }
 
 /** Checks an email and password; throws a 429 ApiError after too many failures. */
+let decoy: Promise<string> | undefined;
+const decoyHash = () => (decoy ??= hashPassword("decoy password that matches nothing"));
+
+export const tooManyAttempts = () =>
+  new ApiError("too_many_requests", "Too many attempts. Please wait 15 minutes and try again.");
+
+/** The throttle keys of one sign-in attempt: the account and the client address. */
+export function throttleKeys(email: string, clientAddress: string) {
+  return [`email:${email.trim().toLowerCase()}`, `ip:${clientAddress}`];
+}
+
 export async function authenticateWithPassword(credentials: unknown, clientAddress: string) {
   const parsed = loginSchema.safeParse(credentials);
   if (!parsed.success) return null;
   const email = parsed.data.email.toLowerCase();
-  const keys = [`email:${email}`, `ip:${clientAddress}`];
-  if (await isThrottled(keys)) throw new ApiError("too_many_requests", "Too many attempts. Please wait 15 minutes and try again.");
+  const keys = throttleKeys(email, clientAddress);
+  if (await isThrottled(keys)) throw tooManyAttempts();
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.email, email));
-  const ok = !!user?.passwordHash && (await verifyPassword(parsed.data.password, user.passwordHash));
+  // Unknown emails and Google-only accounts cost the same hash as a real check: the answer time
+  // must not tell which emails have a password here.
+  let ok = false;
+  if (user?.passwordHash) ok = await verifyPassword(parsed.data.password, user.passwordHash);
+  else await verifyPassword(parsed.data.password, await decoyHash());
   if (!ok) {
     await recordAuthFailure(keys);
     return null;
   }
   return user;
+}
+
+const publicColumns = { _id: users.id, email: users.email, role: users.role, name: users.name, image: users.image };
+
+/** A user's public fields by email (never the password hash). */
+export async function findUserByEmail(email: string) {
+  const db = await getDb();
+  const [user] = await db.select(publicColumns).from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return user ?? null;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+export const emailTaken = () => new ApiError("conflict", "An account with this email already exists. Please log in instead.");
+
+/**
+ * Creates an email-and-password account with its picture in one transaction: either both are stored
+ * or neither. New accounts are always `user`.
+ */
+export async function registerUser(input: RegisterInput, picture: Uint8Array): Promise<{ id: string }> {
+  const email = input.email.toLowerCase();
+  if (await findUserByEmail(email)) throw emailTaken();
+  const [processed, passwordHash] = await Promise.all([processAvatar(picture), hashPassword(input.password)]);
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const image = await storeAvatar(processed, tx);
+      const [user] = await tx
+        .insert(users)
+        .values({ name: input.name, email, passwordHash, image, role: "user" })
+        .returning({ id: users.id });
+      return user;
+    });
+  } catch (error) {
+    // Two registrations of one email at once: the unique index decides.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/** Replaces a person's picture; the previous one (if it was ours) is deleted. Answers the new path. */
+export async function changeUserPicture(userId: string, picture: Uint8Array): Promise<string> {
+  const processed = await processAvatar(picture);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ image: users.image }).from(users).where(eq(users.id, userId)).for("update");
+    if (!current) throw notFound("No such user");
+    const image = await storeAvatar(processed, tx);
+    await tx.update(users).set({ image }).where(eq(users.id, userId));
+    const previous = avatarIdOf(current.image);
+    if (previous) await deleteAvatar(previous, tx);
+    return image;
+  });
+}
+
+/**
+ * An admin sets someone's role. The last admin cannot be demoted (the admin rows are locked first,
+ * so two admins demoting each other at once cannot both succeed).
+ */
+export async function changeUserRole(targetId: string, role: Role): Promise<{ modifiedCount: number }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
+    const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, targetId)).for("update");
+    if (!target) throw notFound("No such user");
+    if (target.role === role) return { modifiedCount: 0 };
+    if (target.role === "admin" && admins.length <= 1) {
+      throw new ApiError("conflict", "The last admin cannot be demoted. Make someone else an admin first.");
+    }
+    const updated = await tx.update(users).set({ role }).where(eq(users.id, targetId)).returning({ id: users.id });
+    return { modifiedCount: updated.length };
+  });
+}
+
+/** The role as the database holds it now (for the proxy, which has no page context). */
+export async function getUserRole(userId: string): Promise<Role | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
+  const db = await getDb();
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return row?.role ?? null;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/models/enums";
 
 // Shared by the forms and the route handlers; the messages are SPEC.md §5's.
 export const PASSWORD_MIN = 8;
@@ -27,3 +28,29 @@ export const registerSchema = z.object({
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The picture field of the registration form (a FileList in the browser, a File on the server). */
+export const IMAGE_REQUIRED = "image is required";
+
+const ownEmail = z.object({ email: email.transform((e) => e.toLowerCase()) });
+
+export const isUserExistSchema = ownEmail;
+export const jwtRequestSchema = ownEmail;
+export const createUserSchema = ownEmail.extend({
+  role: z.enum(ROLES, { error: "Unknown role" }).optional(),
+});
+export const updateRoleSchema = z.object({
+  id: z.uuid({ error: "Unknown user id" }),
+  role: z.enum(ROLES, { error: "Role must be one of admin, user, surveyor, pro_user" }),
+});
+export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
+
+export const AVATAR_MAX_MB = 5;
+
+/** The registration form in the browser: the fields above plus the picture (a FileList). */
+export const registerFormSchema = registerSchema.extend({
+  image: z
+    .custom<FileList>((v) => typeof v === "object" && v !== null && "length" in v && (v as ArrayLike<unknown>).length > 0, IMAGE_REQUIRED)
+    .refine((files) => (files[0]?.size ?? 0) <= AVATAR_MAX_MB * 1024 * 1024, `The picture must be at most ${AVATAR_MAX_MB} MB`),
+});
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;

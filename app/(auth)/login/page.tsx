@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
+import { AuthCard } from "@/components/auth/auth-card";
+import { LoginForm } from "@/components/auth/login-form";
 
-export const metadata: Metadata = { title: "Login to your account" };
+export const metadata: Metadata = { title: "Login to your account", robots: { index: false } };
 
 export default function Page() {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Login to your account</h1>
-    </div>
+    <AuthCard title="Login to your account">
+      <LoginForm />
+    </AuthCard>
   );
 }

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
+import { AuthCard } from "@/components/auth/auth-card";
+import { RegisterForm } from "@/components/auth/register-form";
 
-export const metadata: Metadata = { title: "Register for your account" };
+export const metadata: Metadata = { title: "Register for your account", robots: { index: false } };
 
 export default function Page() {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Register for your account</h1>
-    </div>
+    <AuthCard title="Register for your account">
+      <RegisterForm />
+    </AuthCard>
   );
 }

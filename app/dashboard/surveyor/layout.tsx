@@ -5,7 +5,7 @@ import { requireRole } from "@/lib/auth/guards";
 export default async function Layout({ children }: { children: React.ReactNode }) {
   await requireRole("/dashboard/surveyor", "surveyor");
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 md:grid-cols-[14rem_1fr]">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-8 md:grid-cols-[14rem_1fr]">
       <Sidebar role="surveyor" />
       <section className="min-w-0">{children}</section>
     </div>

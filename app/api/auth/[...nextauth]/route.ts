@@ -1,4 +1,10 @@
 // GET/POST /api/auth/*: Auth.js sign-in, callbacks, session and sign-out
+import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth/config";
+import { throttledSignIn } from "@/lib/auth/throttle";
 
-export const { GET, POST } = handlers;
+export const GET = handlers.GET;
+
+export async function POST(request: NextRequest) {
+  return (await throttledSignIn(request)) ?? handlers.POST(request);
+}

@@ -1,0 +1,65 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { users, type Role } from "@/models";
+import { createUser } from "@/tests/factories";
+import { call } from "@/tests/http";
+import { GET as me } from "../me/route";
+import { POST } from "./route";
+
+async function roleOf(id: string): Promise<Role> {
+  const db = await getDb();
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
+  return row.role;
+}
+
+describe("POST /api/update_role", () => {
+  it("lets an admin change a role, which the person's very next request sees", async () => {
+    const [admin, person] = [await createUser({ role: "admin" }), await createUser()];
+    const res = await call(POST, { method: "POST", as: admin, body: { id: person.id, role: "surveyor" } });
+    expect(res.json).toEqual({ modifiedCount: 1 });
+    expect((await call(me, { as: person })).json.user).toMatchObject({ role: "surveyor" });
+    const again = await call(POST, { method: "POST", as: admin, body: { id: person.id, role: "surveyor" } });
+    expect(again.json).toEqual({ modifiedCount: 0 });
+  });
+
+  it("refuses everyone but admins, changing nothing", async () => {
+    const target = await createUser();
+    for (const role of ["user", "pro_user", "surveyor"] as const) {
+      const caller = await createUser({ role });
+      const res = await call(POST, { method: "POST", as: caller, body: { id: caller.id, role: "admin" } });
+      expect(res.status).toBe(403);
+      expect(await roleOf(caller.id)).toBe(role);
+    }
+    expect((await call(POST, { method: "POST", body: { id: target.id, role: "admin" } })).status).toBe(401);
+    expect(await roleOf(target.id)).toBe("user");
+  });
+
+  it("refuses an unknown role, a malformed id and an unknown id", async () => {
+    const [admin, person] = [await createUser({ role: "admin" }), await createUser()];
+    expect((await call(POST, { method: "POST", as: admin, body: { id: person.id, role: "superuser" } })).status).toBe(400);
+    expect((await call(POST, { method: "POST", as: admin, body: { id: "abc", role: "user" } })).status).toBe(400);
+    const unknown = await call(POST, { method: "POST", as: admin, body: { id: "00000000-0000-4000-8000-000000000000", role: "user" } });
+    expect(unknown.status).toBe(404);
+    expect(await roleOf(person.id)).toBe("user");
+  });
+
+  it("never demotes the last admin, even when two admins demote each other at once", async () => {
+    const db = await getDb();
+    await db.update(users).set({ role: "user" }).where(eq(users.role, "admin"));
+    const [a, b] = [await createUser({ role: "admin" }), await createUser({ role: "admin" })];
+    const results = await Promise.all([
+      call(POST, { method: "POST", as: a, body: { id: b.id, role: "user" } }),
+      call(POST, { method: "POST", as: b, body: { id: a.id, role: "user" } }),
+    ]);
+    const statuses = results.map((r) => r.status).sort();
+    // One wins; the other is then either no longer an admin (403) or the last admin (409).
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    const remaining = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
+    expect(remaining).toHaveLength(1);
+    const self = await call(POST, { method: "POST", as: { id: remaining[0].id }, body: { id: remaining[0].id, role: "user" } });
+    expect(self.status).toBe(409);
+    expect(self.json.error?.message).toMatch(/last admin/);
+  });
+});

@@ -1,0 +1,20 @@
+// POST /api/upload: replace the caller's profile picture (field `image`); answers { data: { display_url } }
+import { ApiError } from "@/lib/api/errors";
+import { fileField, readFormData } from "@/lib/api/form-data";
+import { route } from "@/lib/api/handler";
+import { getEnv } from "@/lib/env";
+import { AVATAR_MAX_BYTES, imageTooLarge } from "@/lib/services/avatars";
+import { changeUserPicture } from "@/lib/services/users";
+import { IMAGE_REQUIRED } from "@/lib/validation/auth";
+
+export const POST = route({
+  auth: "signed-in",
+  handler: async ({ request, user }) => {
+    const form = await readFormData(request, AVATAR_MAX_BYTES + 16 * 1024, imageTooLarge);
+    const image = await fileField(form, "image");
+    if (!image) throw new ApiError("bad_request", IMAGE_REQUIRED, [{ path: "image", message: IMAGE_REQUIRED }]);
+    const path = await changeUserPicture(user.id, image);
+    // The site's public address when configured: behind a proxy the request's own host may be internal.
+    return { data: { display_url: new URL(path, getEnv().AUTH_URL ?? request.nextUrl.origin).toString() } };
+  },
+});

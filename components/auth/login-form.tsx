@@ -1,0 +1,115 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import Link from "next/link";
+import { signIn } from "next-auth/react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { afterSignIn } from "@/components/auth/after-sign-in";
+import { FormField, OrDivider } from "@/components/auth/form-field";
+import { GOOGLE_INTENT_KEY, GoogleButton } from "@/components/auth/google-button";
+import { useCallbackUrl, withCallback } from "@/components/auth/use-callback-url";
+import { Button } from "@/components/ui/button";
+import { loginSchema, type LoginInput } from "@/lib/validation/auth";
+
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait 15 minutes and try again.";
+
+export function LoginForm() {
+  const router = useRouter();
+  const params = useSearchParams();
+  const callbackUrl = useCallbackUrl();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+
+  // Auth.js sends failed Google round trips (and form posts without JavaScript) back here with ?error=.
+  const error = params.get("error");
+  const code = params.get("code");
+  const [blocked, setBlocked] = useState(code === "too_many_attempts");
+  useEffect(() => {
+    if (!error) return;
+    const intent = sessionStorage.getItem(GOOGLE_INTENT_KEY);
+    sessionStorage.removeItem(GOOGLE_INTENT_KEY);
+    if (code === "too_many_attempts") {
+      toast.error("Too many attempts", { description: TOO_MANY_ATTEMPTS, id: "login-error" });
+    } else if (error === "CredentialsSignin") {
+      toast.error("Oh no!", { description: "There was a problem logging in", id: "login-error" });
+    } else if (error === "OAuthAccountNotLinked") {
+      toast.error("Oh no!", {
+        description: "This email already has an account with a password. Please log in with your email and password.",
+        id: "login-error",
+      });
+    } else if (intent === "register") {
+      toast.error("Oh no!", { description: "there is a problem when logging with google", id: "login-error" });
+    } else {
+      toast.error("Oh no!", { description: "There was a problem logging in with Google", id: "login-error" });
+    }
+  }, [error, code]);
+
+  const onSubmit = async (values: LoginInput) => {
+    setBlocked(false);
+    const result = await signIn("credentials", { ...values, redirect: false }).catch(() => null);
+    if (result?.status === 429 || result?.code === "too_many_attempts") {
+      setBlocked(true);
+      toast.error("Too many attempts", { description: TOO_MANY_ATTEMPTS });
+      return;
+    }
+    if (!result || result.error) {
+      toast.error("Oh no!", { description: "There was a problem logging in" });
+      return;
+    }
+    toast.success("Successful!", { description: "Successfully logged in to your account" });
+    await afterSignIn((path) => {
+      router.replace(path);
+      router.refresh();
+    }, callbackUrl);
+  };
+
+  return (
+    <div className="space-y-6">
+      <GoogleButton label="Login with Google" intent="login" callbackUrl={callbackUrl} />
+      <OrDivider />
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Login">
+        {blocked && (
+          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            {TOO_MANY_ATTEMPTS}
+          </p>
+        )}
+        <FormField
+          id="login-email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <FormField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={128}
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
+          Sign in
+        </Button>
+      </form>
+      <p className="text-center text-sm text-slate-600">
+        Don&apos;t have an account?{" "}
+        <Link href={withCallback("/register", callbackUrl)} className="font-medium text-brand-700 hover:underline">
+          Sign up here
+        </Link>
+      </p>
+    </div>
+  );
+}

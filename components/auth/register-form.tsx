@@ -1,0 +1,116 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import Link from "next/link";
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { afterSignIn } from "@/components/auth/after-sign-in";
+import { FormField, OrDivider } from "@/components/auth/form-field";
+import { GoogleButton } from "@/components/auth/google-button";
+import { useCallbackUrl, withCallback } from "@/components/auth/use-callback-url";
+import { Button } from "@/components/ui/button";
+import { AVATAR_MAX_MB, PASSWORD_MAX, PASSWORD_MIN, registerFormSchema, type RegisterFormInput } from "@/lib/validation/auth";
+
+type ApiErrorBody = { error?: { code?: string; message?: string; issues?: { path: string; message: string }[] } };
+const FIELDS = ["name", "email", "password", "image"] as const;
+
+export function RegisterForm() {
+  const router = useRouter();
+  const callbackUrl = useCallbackUrl();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormInput>({ resolver: zodResolver(registerFormSchema) });
+
+  const onSubmit = async ({ image, ...fields }: RegisterFormInput) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    form.set("image", image[0]);
+    let response: Response;
+    try {
+      response = await fetch("/api/register", { method: "POST", body: form });
+    } catch {
+      toast.error("Oh no!", { description: "Something went wrong! try again..." });
+      return;
+    }
+    if (response.status !== 201) {
+      const body = (await response.json().catch(() => ({}))) as ApiErrorBody;
+      const message = body.error?.message;
+      // Problems the person can fix are shown on the field, and in the popup.
+      if (response.status === 409 && message) setError("email", { message });
+      else if ((response.status === 413 || response.status === 422) && message) setError("image", { message });
+      for (const issue of body.error?.issues ?? []) {
+        const field = FIELDS.find((f) => f === issue.path);
+        if (field) setError(field, { message: issue.message });
+      }
+      toast.error("Oh no!", {
+        description: response.status < 500 && message ? message : "Something went wrong! try again...",
+      });
+      return;
+    }
+    const signedIn = await signIn("credentials", { email: fields.email, password: fields.password, redirect: false }).catch(() => null);
+    toast.success("Successful", { description: "Your account created successfully" });
+    if (!signedIn || signedIn.error) {
+      router.replace(withCallback("/login", callbackUrl));
+      return;
+    }
+    await afterSignIn((path) => {
+      router.replace(path);
+      router.refresh();
+    }, callbackUrl);
+  };
+
+  return (
+    <div className="space-y-6">
+      <GoogleButton label="Register with Google" intent="register" callbackUrl={callbackUrl} />
+      <OrDivider />
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Register">
+        <FormField id="register-name" label="Name" autoComplete="name" maxLength={80} error={errors.name?.message} {...register("name")} />
+        <FormField
+          id="register-email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <FormField
+          id="register-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A long passphrase is best.`}
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <FormField
+          id="register-image"
+          label="Profile Picture"
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          hint={`PNG, JPEG, WebP or GIF, at most ${AVATAR_MAX_MB} MB.`}
+          error={errors.image?.message}
+          {...register("image")}
+        />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
+          Register
+        </Button>
+      </form>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link href={withCallback("/login", callbackUrl)} className="font-medium text-brand-700 hover:underline">
+          Login here
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { count, eq } from "drizzle-orm";
+import { NextRequest } from "next/server";
+import { describe, expect, it } from "vitest";
+import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
+import { hashPassword } from "@/lib/auth/password";
+import { getDb } from "@/lib/db";
+import { authenticateWithPassword, THROTTLE_MAX_FAILURES } from "@/lib/services/users";
+import { authFailures, users } from "@/models";
+import { createUser } from "@/tests/factories";
+
+const ORIGIN = "http://localhost:3000";
+
+/** Signs in the way the login form does: CSRF token and cookie first, then the credentials callback. */
+async function signIn(email: string, password: string, address: string) {
+  const csrf = await GET(new NextRequest(`${ORIGIN}/api/auth/csrf`));
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const response = await POST(
+    new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: {
+        cookie,
+        "content-type": "application/x-www-form-urlencoded",
+        "x-auth-return-redirect": "1",
+        "x-forwarded-for": address,
+      },
+      body: new URLSearchParams({ email, password, csrfToken, callbackUrl: "/" }),
+    }),
+  );
+  const body = (await response.json()) as { url: string };
+  const sessionSet = response.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="));
+  return { status: response.status, url: body.url, sessionSet };
+}
+
+describe("sign-in throttle", () => {
+  it("signs in with the right password", async () => {
+    await createUser({ email: "right@example.test", passwordHash: await hashPassword("right-password") });
+    const result = await signIn("right@example.test", "right-password", "10.0.0.1");
+    expect(result).toMatchObject({ status: 200, sessionSet: true });
+    expect(result.url).not.toContain("error");
+  });
+
+  it("after 10 wrong passwords, the 11th attempt (even the right one) gets 429 and no session", async () => {
+    const person = await createUser({ email: "victim@example.test", passwordHash: await hashPassword("right-password") });
+    for (let i = 0; i < THROTTLE_MAX_FAILURES; i++) {
+      const attempt = await signIn("victim@example.test", `wrong-${i}`, `10.1.0.${i}`);
+      expect(attempt).toMatchObject({ status: 200, sessionSet: false });
+      expect(attempt.url).toContain("error=CredentialsSignin");
+    }
+    const eleventh = await signIn("VICTIM@example.test", "wrong-10", "10.1.0.99");
+    expect(eleventh).toMatchObject({ status: 429, sessionSet: false });
+    expect(eleventh.url).toContain("code=too_many_attempts");
+    const right = await signIn("victim@example.test", "right-password", "10.1.0.100");
+    expect(right).toMatchObject({ status: 429, sessionSet: false });
+    const db = await getDb();
+    const [row] = await db.select().from(users).where(eq(users.id, person.id));
+    expect(row.passwordHash).toBe(person.passwordHash);
+    // Refused attempts are not counted again, so waiting out the window is enough.
+    const [failures] = await db.select({ n: count() }).from(authFailures).where(eq(authFailures.key, "email:victim@example.test"));
+    expect(failures.n).toBe(THROTTLE_MAX_FAILURES);
+  });
+
+  it("throttles one client address across many accounts", async () => {
+    for (let i = 0; i < THROTTLE_MAX_FAILURES; i++) {
+      expect(await authenticateWithPassword({ email: `spray-${i}@example.test`, password: "guess" }, "10.2.0.1")).toBeNull();
+    }
+    const other = await createUser({ email: "other@example.test", passwordHash: await hashPassword("right-password") });
+    await expect(authenticateWithPassword({ email: other.email, password: "right-password" }, "10.2.0.1")).rejects.toMatchObject({ status: 429 });
+    expect(await authenticateWithPassword({ email: other.email, password: "right-password" }, "10.2.0.2")).toMatchObject({ id: other.id });
+  });
+
+  it("refuses an oversized sign-in body before reading it", async () => {
+    const response = await POST(
+      new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(1024 * 1024) },
+        body: new URLSearchParams({ email: "a@example.test", password: "x".repeat(1024 * 1024) }),
+      }),
+    );
+    expect(response.status).toBe(413);
+  });
+
+  it("counts in the database, so failures older than the window no longer count", async () => {
+    const db = await getDb();
+    await db.insert(authFailures).values(
+      Array.from({ length: 20 }, () => ({ key: "email:old@example.test", createdAt: new Date(Date.now() - 16 * 60 * 1000) })),
+    );
+    const person = await createUser({ email: "old@example.test", passwordHash: await hashPassword("right-password") });
+    expect(await authenticateWithPassword({ email: person.email, password: "right-password" }, "10.3.0.1")).toMatchObject({ id: person.id });
+  });
+});

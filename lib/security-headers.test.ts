@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import nextConfig from "@/next.config";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+
+const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
+
+describe("security headers", () => {
+  it("lock down objects, base URIs and framing everywhere", () => {
+    for (const stripe of [false, true]) {
+      const csp = contentSecurityPolicy({ production: true, stripe });
+      expect(directive(csp, "object-src")).toBe("object-src 'none'");
+      expect(directive(csp, "base-uri")).toBe("base-uri 'none'");
+      expect(directive(csp, "frame-ancestors")).toBe("frame-ancestors 'none'");
+    }
+  });
+
+  it("allow Stripe only on the payment page", async () => {
+    const plain = contentSecurityPolicy({ production: true, stripe: false });
+    expect(plain).not.toContain("stripe.com");
+    const payment = contentSecurityPolicy({ production: true, stripe: true });
+    expect(directive(payment, "script-src")).toContain("https://js.stripe.com");
+    expect(directive(payment, "connect-src")).toContain("https://api.stripe.com");
+    expect(directive(payment, "frame-src")).toContain("https://js.stripe.com");
+    const rules = await nextConfig.headers!();
+    expect(rules.map((r) => r.source)).toEqual(["/:path*", "/payment"]);
+  });
+
+  it("allow eval only outside production, and HSTS only in production", () => {
+    expect(contentSecurityPolicy({ production: true, stripe: false })).not.toContain("unsafe-eval");
+    expect(contentSecurityPolicy({ production: false, stripe: false })).toContain("'unsafe-eval'");
+    const keys = (production: boolean) => securityHeaders({ production }).map((h) => h.key);
+    expect(keys(true)).toContain("Strict-Transport-Security");
+    expect(keys(false)).not.toContain("Strict-Transport-Security");
+    expect(keys(false)).toEqual(expect.arrayContaining(["X-Content-Type-Options", "Referrer-Policy", "Content-Security-Policy"]));
+  });
+});

@@ -1,0 +1,43 @@
+// The response headers of every page and API answer (next.config.ts). No nonces: they would make
+// every page dynamic, and the public pages must stay cacheable; Next's inline bootstrap scripts
+// therefore need 'unsafe-inline' for scripts.
+type Header = { key: string; value: string };
+
+const STRIPE_SCRIPT = "https://js.stripe.com";
+const STRIPE_FRAMES = "https://js.stripe.com https://hooks.stripe.com";
+const STRIPE_API = "https://api.stripe.com";
+// The about and contact pages embed an OpenStreetMap map.
+const MAP_FRAMES = "https://www.openstreetmap.org";
+
+export function contentSecurityPolicy({ production, stripe }: { production: boolean; stripe: boolean }): string {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    // React needs eval in development only (better error overlays and stack reconstruction).
+    "script-src": ["'self'", "'unsafe-inline'", ...(production ? [] : ["'unsafe-eval'"]), ...(stripe ? [STRIPE_SCRIPT] : [])],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    // Google accounts bring their profile picture from googleusercontent.com.
+    "img-src": ["'self'", "data:", "blob:", "https://*.googleusercontent.com"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'", ...(stripe ? [STRIPE_API] : [])],
+    "frame-src": stripe ? [STRIPE_FRAMES] : [MAP_FRAMES],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+export function securityHeaders({ production, stripe = false }: { production: boolean; stripe?: boolean }): Header[] {
+  return [
+    { key: "Content-Security-Policy", value: contentSecurityPolicy({ production, stripe }) },
+    { key: "X-Content-Type-Options", value: "nosniff" },
+    { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+    { key: "X-Frame-Options", value: "DENY" },
+    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(self)" },
+    // HSTS only from a production build; a development server on http://localhost must not pin HTTPS.
+    ...(production ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
+  ];
+}
