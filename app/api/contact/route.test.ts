@@ -35,7 +35,7 @@ describe("POST /api/contact", () => {
   ])("refuses %j with a 400 naming the field", async (body, field, message) => {
     const res = await call(POST, { method: "POST", body });
     expect(res.status).toBe(400);
-    const issues = (res.json.error as { issues: { path: string; message: string }[] }).issues;
+    const issues = (res.json.error as unknown as { issues: { path: string; message: string }[] }).issues;
     expect(issues).toContainEqual({ path: field, message });
     expect(await stored("a@b.co")).toHaveLength(0);
   });
