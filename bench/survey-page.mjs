@@ -40,9 +40,23 @@ const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "star
   stdio: ["ignore", "ignore", "inherit"],
 });
 
+// Pages rendered for the throwaway database land in the build's page cache; remove what this run
+// wrote so a later `next start` on the same build never serves them.
+const startedAt = Date.now();
+const pageCache = ".next/server/route-cache";
+function removeNewer(dir) {
+  for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
+    const full = path.join(dir, entry.name);
+    const stat = fs.statSync(full);
+    if ((stat.birthtimeMs || stat.mtimeMs) >= startedAt) fs.rmSync(full, { recursive: true, force: true });
+    else if (entry.isDirectory()) removeNewer(full);
+  }
+}
+
 function cleanUp() {
   server.kill("SIGTERM");
   fs.rmSync(dataDir, { recursive: true, force: true });
+  removeNewer(pageCache);
 }
 process.on("SIGINT", () => {
   cleanUp();

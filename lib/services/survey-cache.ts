@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { revalidateTag, unstable_cache } from "next/cache";
 import { notFound } from "@/lib/api/errors";
 import type { Category } from "@/models";
@@ -26,27 +27,32 @@ export function surveyChanged(id: string) {
 // for changes made outside a request (a seed script, a manual fix in the database).
 const SAFETY_NET_SECONDS = 3600;
 
+// Next keeps its data cache on disk (.next/cache) across restarts, but a restart may come with
+// another database (a fresh seed, the e2e and benchmark servers), and invalidations made before the
+// restart are not remembered. Keys scoped to this server process never serve another run's rows.
+const PROCESS_KEY = randomUUID();
+
 export const cachedSurveyList = unstable_cache(
   (sort: SurveySort, category: Category | undefined, page: number, limit: number) =>
     listPublishedSurveys({ sort, category, page, limit }),
-  ["public-survey-list"],
+  ["public-survey-list", PROCESS_KEY],
   { tags: [SURVEY_LIST_TAG], revalidate: SAFETY_NET_SECONDS },
 );
 
 export const cachedSurveyCount = unstable_cache(
   (category: Category | undefined) => countPublishedSurveys(category),
-  ["public-survey-count"],
+  ["public-survey-count", PROCESS_KEY],
   { tags: [SURVEY_LIST_TAG], revalidate: SAFETY_NET_SECONDS },
 );
 
-export const cachedSurveyIds = unstable_cache(() => listPublishedSurveyIds(), ["public-survey-ids"], {
+export const cachedSurveyIds = unstable_cache(() => listPublishedSurveyIds(), ["public-survey-ids", PROCESS_KEY], {
   tags: [SURVEY_LIST_TAG],
   revalidate: SAFETY_NET_SECONDS,
 });
 
 /** One published survey (null when unknown or unpublished), tagged with its own id. */
 export function cachedSurvey(id: string) {
-  return unstable_cache(() => getPublishedSurvey(id), ["public-survey", id], {
+  return unstable_cache(() => getPublishedSurvey(id), ["public-survey", PROCESS_KEY, id], {
     tags: [surveyTag(id)],
     revalidate: SAFETY_NET_SECONDS,
   })();
