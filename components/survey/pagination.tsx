@@ -13,7 +13,7 @@ export function Pagination({ state, page, pages }: { state: ListState; page: num
           Previous
         </Link>
       ) : (
-        <span className={cn(linkClass, "pointer-events-none opacity-50")} aria-hidden="true">
+        <span className={cn(linkClass, "border-slate-200 text-slate-500 hover:bg-transparent")} aria-hidden="true">
           Previous
         </span>
       )}
@@ -25,7 +25,7 @@ export function Pagination({ state, page, pages }: { state: ListState; page: num
           Next
         </Link>
       ) : (
-        <span className={cn(linkClass, "pointer-events-none opacity-50")} aria-hidden="true">
+        <span className={cn(linkClass, "border-slate-200 text-slate-500 hover:bg-transparent")} aria-hidden="true">
           Next
         </span>
       )}
