@@ -9,7 +9,6 @@ export const metadata: Metadata = {
   description:
     "Create yes/no surveys, vote once per person, and see the results as they come in. Public survey pages, honest results.",
   applicationName: "OPINEX",
-  alternates: { canonical: "/" },
   openGraph: { siteName: "OPINEX", type: "website", locale: "en_US" },
   twitter: { card: "summary_large_image" },
 };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSurvey, createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
-import { GET } from "./route";
+import { GET, OPTIONS } from "./route";
 
 // The configuration is read once, on the first database use, which comes after this line.
 process.env.CORS_ORIGINS = "https://partner.example";
@@ -86,6 +86,16 @@ describe("GET /api/all_surveys from other sites", () => {
     expect(allowed.headers.get("access-control-allow-origin")).toBe("https://partner.example");
     const other = await call(GET, { headers: { origin: "https://evil.example" } });
     expect(other.status).toBe(200);
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("answers the browser's preflight for allowed origins only", async () => {
+    const preflight = async (request: Parameters<typeof OPTIONS>[0]) => OPTIONS(request);
+    const allowed = await call(preflight, { method: "OPTIONS", headers: { origin: "https://partner.example" } });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://partner.example");
+    expect(allowed.headers.get("access-control-allow-headers")).toContain("Authorization");
+    const other = await call(preflight, { method: "OPTIONS", headers: { origin: "https://evil.example" } });
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
