@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { revalidateTag, unstable_cache } from "next/cache";
 import { notFound } from "@/lib/api/errors";
-import type { Category } from "@/models";
+import type { Category, Role } from "@/models";
 import type { SurveySort } from "@/lib/validation/surveys";
 import {
   countPublishedSurveys,
@@ -63,7 +63,7 @@ export function cachedSurvey(id: string) {
  * cache; an unpublished one only for its surveyor or an admin (`personal`: never cache it).
  * Throws 404 otherwise, the same answer as for an id that does not exist.
  */
-export async function readSurvey(id: string, viewer: { id: string; role: string } | null) {
+export async function readSurvey(id: string, viewer: { id: string; role: Role } | null) {
   const survey = await cachedSurvey(id);
   if (survey) return { survey, personal: false };
   const own = viewer ? await getSurveyForOwnerOrAdmin(id, viewer) : null;

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
-import { surveys, users, type Category, type SurveyStatus } from "@/models";
+import { surveys, users, type Category, type Role, type SurveyStatus } from "@/models";
 import type { SurveySort } from "@/lib/validation/surveys";
 
 export type { SurveySort };
@@ -98,7 +99,7 @@ export async function getPublishedSurvey(id: string): Promise<PublicSurvey | nul
  */
 export async function getSurveyForOwnerOrAdmin(
   id: string,
-  viewer: { id: string; role: string },
+  viewer: { id: string; role: Role },
 ): Promise<PublicSurvey | null> {
   const db = await getDb();
   const [row] = await db
@@ -108,7 +109,7 @@ export async function getSurveyForOwnerOrAdmin(
     .where(eq(surveys.id, id));
   if (!row) return null;
   const { surveyorId, ...survey } = row;
-  return surveyorId === viewer.id || viewer.role === "admin" ? toPublic(survey) : null;
+  return surveyorId === viewer.id || can(viewer.role, "moderateSurveys") ? toPublic(survey) : null;
 }
 
 /** Every published survey's id and last change, for the sitemap. */
