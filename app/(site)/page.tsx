@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Faq } from "@/components/site/faq";
 import { SurveyGrid } from "@/components/survey/survey-grid";
-import { cachedSurveyList } from "@/lib/services/survey-cache";
+import { cachedFeaturedSurveys, cachedSurveyList } from "@/lib/services/survey-cache";
 import { pageMetadata } from "@/lib/seo";
 
 // Rendered per request (never at build time, when there is no database to read) from data held in
@@ -28,7 +28,7 @@ const steps = [
 
 export default async function HomePage() {
   const [featured, latest] = await Promise.all([
-    cachedSurveyList("totalVotes", undefined, 1, 6),
+    cachedFeaturedSurveys(),
     cachedSurveyList("createdAt", undefined, 1, 6),
   ]);
   return (
@@ -50,7 +50,7 @@ export default async function HomePage() {
 
       <section aria-labelledby="featured" className="mx-auto max-w-7xl px-4 py-12">
         <h2 id="featured" className="text-3xl font-bold">Featured Surveys</h2>
-        <p className="mt-2 text-slate-600">The surveys with the most votes.</p>
+        <p className="mt-2 text-slate-600">The open surveys with the most votes.</p>
         <div className="mt-6">
           {featured.length ? <SurveyGrid surveys={featured} label="Featured Surveys" /> : <NoSurveysYet />}
         </div>

@@ -39,6 +39,16 @@ export const cachedSurveyList = unstable_cache(
   { tags: [SURVEY_LIST_TAG], revalidate: SAFETY_NET_SECONDS },
 );
 
+/**
+ * The home page's and `GET /api/get_features_surveys`' 6 open surveys with the most votes. A survey
+ * that closes drops out within the (shorter) time limit, as nothing else announces a deadline.
+ */
+export const cachedFeaturedSurveys = unstable_cache(
+  () => listPublishedSurveys({ sort: "totalVotes", page: 1, limit: 6, openOnly: true }),
+  ["public-featured-surveys", PROCESS_KEY],
+  { tags: [SURVEY_LIST_TAG], revalidate: 300 },
+);
+
 export const cachedSurveyCount = unstable_cache(
   (category: Category | undefined) => countPublishedSurveys(category),
   ["public-survey-count", PROCESS_KEY],

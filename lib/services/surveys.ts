@@ -1,7 +1,8 @@
 import "server-only";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import { surveys, users, type Category, type Role, type SurveyStatus } from "@/models";
 import type { SurveySort } from "@/lib/validation/surveys";
 
@@ -52,14 +53,21 @@ const toPublic = (row: Row): PublicSurvey => ({ ...row, createdAt: row.createdAt
 const published = (category?: Category) =>
   and(eq(surveys.status, "publish"), category ? eq(surveys.category, category) : undefined);
 
-/** Published surveys, most votes first (ties: newest first) or newest first; one page of them. */
+// Voting is open through the end of the deadline day in the site's time zone, by the database clock.
+const stillOpen = () => gte(surveys.deadline, sql`(now() at time zone ${getEnv().APP_TIME_ZONE})::date`);
+
+/**
+ * Published surveys, most votes first (ties: newest first) or newest first; one page of them.
+ * `openOnly` leaves out surveys whose deadline has passed (the featured list invites votes).
+ */
 export async function listPublishedSurveys(options: {
   sort?: SurveySort;
   category?: Category;
   page?: number;
   limit?: number;
+  openOnly?: boolean;
 }): Promise<PublicSurvey[]> {
-  const { sort = "totalVotes", category, page = 1, limit = 12 } = options;
+  const { sort = "totalVotes", category, page = 1, limit = 12, openOnly = false } = options;
   const db = await getDb();
   // The id is the last tie-break so pages never overlap or skip rows with equal keys.
   const order =
@@ -70,7 +78,7 @@ export async function listPublishedSurveys(options: {
     .select(publicColumns)
     .from(surveys)
     .innerJoin(users, eq(users.id, surveys.surveyorId))
-    .where(published(category))
+    .where(and(published(category), openOnly ? stillOpen() : undefined))
     .orderBy(...order)
     .limit(limit)
     .offset((page - 1) * limit);

@@ -1,10 +1,10 @@
-// GET /api/get_features_surveys: the 6 published surveys with the most votes (ties: newest first)
+// GET /api/get_features_surveys: the 6 published, still open surveys with the most votes (ties: newest first)
 import { preflight, route } from "@/lib/api/handler";
-import { cachedSurveyList } from "@/lib/services/survey-cache";
+import { cachedFeaturedSurveys } from "@/lib/services/survey-cache";
 import { toSurveyJson } from "@/lib/services/surveys";
 
 export const GET = route({
   auth: "public",
-  handler: async () => (await cachedSurveyList("totalVotes", undefined, 1, 6)).map(toSurveyJson),
+  handler: async () => (await cachedFeaturedSurveys()).map(toSurveyJson),
 });
 export const OPTIONS = preflight;
