@@ -80,6 +80,10 @@ test("a survey page shows its public details, structured data and canonical URL"
   await expect(page.getByTestId("survey-category")).toHaveText(survey.category);
   await expect(page.getByTestId("survey-deadline")).toHaveAttribute("datetime", survey.deadline);
   await expect(page).toHaveTitle(`${survey.title} | OPINEX`);
+
+  // What a crawler reads: the page as a first load.
+  await page.reload();
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/survey/details/${survey._id}$`));
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /opengraph-image/);
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
