@@ -75,9 +75,9 @@ async function waitForServer() {
   throw new Error(`The server did not answer on ${base}`);
 }
 
-function load(url) {
+function load(url, duration = seconds) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, duration }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
@@ -95,6 +95,9 @@ try {
   console.log(`Survey page:  ${pageUrl} (x-nextjs-cache: ${cacheState})`);
   console.log(`Static asset: ${assetUrl}`);
   console.log(`${connections} connections, ${seconds} s each, load generator on the same machine.\n`);
+  // A short warm-up of each URL first, so the JIT and the caches are in the same state for both.
+  await load(pageUrl, 2);
+  await load(assetUrl, 2);
   const page = await load(pageUrl);
   const file = await load(assetUrl);
   const failed = (r) => r.errors + r.timeouts + r.non2xx;
