@@ -1,16 +1,15 @@
 import type { Metadata, Viewport } from "next";
 import { Toaster } from "sonner";
+import { siteUrl } from "@/lib/seo";
 import "./globals.css";
 
-const siteUrl = process.env.AUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
-
 export const metadata: Metadata = {
-  metadataBase: new URL(siteUrl),
+  metadataBase: new URL(siteUrl()),
   title: { default: "OPINEX: yes/no surveys and voting", template: "%s | OPINEX" },
   description:
     "Create yes/no surveys, vote once per person, and see the results as they come in. Public survey pages, honest results.",
   applicationName: "OPINEX",
-  openGraph: { siteName: "OPINEX", type: "website" },
+  openGraph: { siteName: "OPINEX", type: "website", locale: "en_US" },
   twitter: { card: "summary_large_image" },
 };
 

@@ -1,13 +1,35 @@
+import { BarChart3, PenSquare, Vote } from "lucide-react";
+import type { Metadata } from "next";
 import Link from "next/link";
-import { SurveyCard } from "@/components/survey/survey-card";
-import { listPublishedSurveys } from "@/lib/services/surveys";
+import { Faq } from "@/components/site/faq";
+import { SurveyGrid } from "@/components/survey/survey-grid";
+import { cachedFeaturedSurveys, cachedSurveyList } from "@/lib/services/survey-cache";
+import { pageMetadata } from "@/lib/seo";
 
+// Rendered per request (never at build time, when there is no database to read) from data held in
+// Next's cache and refreshed by tag when a vote, an edit or a status change touches it.
 export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  ...pageMetadata({
+    title: "OPINEX: yes/no surveys and honest results",
+    description:
+      "Browse yes/no surveys on technology, education, health and entertainment, vote once per survey, and see the results. Create your own surveys as a surveyor.",
+    path: "/",
+  }),
+  title: { absolute: "OPINEX: yes/no surveys and honest results" },
+};
+
+const steps = [
+  { icon: PenSquare, title: "Create a Survey", text: "Surveyors write one clear yes/no question, pick a category and set a deadline." },
+  { icon: Vote, title: "Take a Survey", text: "Signed-in people vote yes or no, once per survey, until the end of the deadline day." },
+  { icon: BarChart3, title: "Analyze Results", text: "Results appear as a chart of yes and no votes; surveyors also see who voted." },
+];
 
 export default async function HomePage() {
   const [featured, latest] = await Promise.all([
-    listPublishedSurveys({ sort: "totalVotes", limit: 6 }),
-    listPublishedSurveys({ sort: "createdAt", limit: 6 }),
+    cachedFeaturedSurveys(),
+    cachedSurveyList("createdAt", undefined, 1, 6),
   ]);
   return (
     <div>
@@ -15,22 +37,61 @@ export default async function HomePage() {
         <h1 className="mx-auto max-w-3xl text-4xl font-bold md:text-5xl">
           &ldquo;Empower Your Decisions with Data-Driven Insights&rdquo;
         </h1>
-        <Link href="/surveys" className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-50">
+          Yes/no surveys on the questions that matter to you. One person, one vote, results everyone can see.
+        </p>
+        <Link
+          href="/surveys"
+          className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+        >
           Explore Now
         </Link>
       </section>
+
       <section aria-labelledby="featured" className="mx-auto max-w-7xl px-4 py-12">
         <h2 id="featured" className="text-3xl font-bold">Featured Surveys</h2>
-        <div className="mt-6 grid gap-6 md:grid-cols-3">
-          {featured.map((s) => <SurveyCard key={s.id} survey={s} />)}
+        <p className="mt-2 text-slate-600">The open surveys with the most votes.</p>
+        <div className="mt-6">
+          {featured.length ? <SurveyGrid surveys={featured} label="Featured Surveys" /> : <NoSurveysYet />}
         </div>
       </section>
+
       <section aria-labelledby="latest" className="mx-auto max-w-7xl px-4 py-12">
         <h2 id="latest" className="text-3xl font-bold">Latest Surveys</h2>
-        <div className="mt-6 grid gap-6 md:grid-cols-3">
-          {latest.map((s) => <SurveyCard key={s.id} survey={s} />)}
+        <p className="mt-2 text-slate-600">Just published: be among the first to vote.</p>
+        <div className="mt-6">
+          {latest.length ? <SurveyGrid surveys={latest} label="Latest Surveys" /> : <NoSurveysYet />}
+        </div>
+      </section>
+
+      <section id="how-it-works" aria-labelledby="how" className="bg-slate-50 px-4 py-16">
+        <div className="mx-auto max-w-7xl">
+          <h2 id="how" className="text-center text-3xl font-bold">How It Works</h2>
+          <ol aria-label="How It Works" className="mt-10 grid gap-6 md:grid-cols-3">
+            {steps.map((step, i) => (
+              <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+                <step.icon className="mx-auto h-10 w-10 text-brand-700" aria-hidden="true" />
+                <h3 className="mt-4 text-xl font-semibold">
+                  <span className="sr-only">Step {i + 1}: </span>
+                  {step.title}
+                </h3>
+                <p className="mt-2 text-slate-600">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section id="faq" aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-16">
+        <h2 id="faq-heading" className="text-center text-3xl font-bold">Frequently Asked Questions</h2>
+        <div className="mt-8">
+          <Faq />
         </div>
       </section>
     </div>
   );
+}
+
+function NoSurveysYet() {
+  return <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">No surveys have been published yet.</p>;
 }

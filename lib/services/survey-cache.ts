@@ -1,5 +1,16 @@
 import "server-only";
-import { revalidateTag } from "next/cache";
+import { randomUUID } from "node:crypto";
+import { revalidateTag, unstable_cache } from "next/cache";
+import { notFound } from "@/lib/api/errors";
+import type { Category, Role } from "@/models";
+import type { SurveySort } from "@/lib/validation/surveys";
+import {
+  countPublishedSurveys,
+  getPublishedSurvey,
+  getSurveyForOwnerOrAdmin,
+  listPublishedSurveyIds,
+  listPublishedSurveys,
+} from "./surveys";
 
 // Cache tags of the public survey pages and calls. Route handlers call `surveyChanged` after a
 // vote, an edit or a status change; services never do (they also run outside a request).
@@ -9,4 +20,63 @@ export const surveyTag = (id: string) => `survey:${id}`;
 export function surveyChanged(id: string) {
   revalidateTag(SURVEY_LIST_TAG, { expire: 0 });
   revalidateTag(surveyTag(id), { expire: 0 });
+}
+
+// The public reads, served from Next's data cache. A page that reads them carries their tags, so
+// `surveyChanged` also refreshes the cached HTML of that page. The time limit is only a safety net
+// for changes made outside a request (a seed script, a manual fix in the database).
+const SAFETY_NET_SECONDS = 3600;
+
+// Next keeps its data cache on disk (.next/cache) across restarts, but a restart may come with
+// another database (a fresh seed, the e2e and benchmark servers), and invalidations made before the
+// restart are not remembered. Keys scoped to this server process never serve another run's rows.
+const PROCESS_KEY = randomUUID();
+
+export const cachedSurveyList = unstable_cache(
+  (sort: SurveySort, category: Category | undefined, page: number, limit: number) =>
+    listPublishedSurveys({ sort, category, page, limit }),
+  ["public-survey-list", PROCESS_KEY],
+  { tags: [SURVEY_LIST_TAG], revalidate: SAFETY_NET_SECONDS },
+);
+
+/**
+ * The home page's and `GET /api/get_features_surveys`' 6 open surveys with the most votes. A survey
+ * that closes drops out within the (shorter) time limit, as nothing else announces a deadline.
+ */
+export const cachedFeaturedSurveys = unstable_cache(
+  () => listPublishedSurveys({ sort: "totalVotes", page: 1, limit: 6, openOnly: true }),
+  ["public-featured-surveys", PROCESS_KEY],
+  { tags: [SURVEY_LIST_TAG], revalidate: 300 },
+);
+
+export const cachedSurveyCount = unstable_cache(
+  (category: Category | undefined) => countPublishedSurveys(category),
+  ["public-survey-count", PROCESS_KEY],
+  { tags: [SURVEY_LIST_TAG], revalidate: SAFETY_NET_SECONDS },
+);
+
+export const cachedSurveyIds = unstable_cache(() => listPublishedSurveyIds(), ["public-survey-ids", PROCESS_KEY], {
+  tags: [SURVEY_LIST_TAG],
+  revalidate: SAFETY_NET_SECONDS,
+});
+
+/** One published survey (null when unknown or unpublished), tagged with its own id. */
+export function cachedSurvey(id: string) {
+  return unstable_cache(() => getPublishedSurvey(id), ["public-survey", PROCESS_KEY, id], {
+    tags: [surveyTag(id)],
+    revalidate: SAFETY_NET_SECONDS,
+  })();
+}
+
+/**
+ * A survey for `GET /api/survey/{id}` and `/api/get_updated_survey/{id}`: published ones from the
+ * cache; an unpublished one only for its surveyor or an admin (`personal`: never cache it).
+ * Throws 404 otherwise, the same answer as for an id that does not exist.
+ */
+export async function readSurvey(id: string, viewer: { id: string; role: Role } | null) {
+  const survey = await cachedSurvey(id);
+  if (survey) return { survey, personal: false };
+  const own = viewer ? await getSurveyForOwnerOrAdmin(id, viewer) : null;
+  if (!own) throw notFound("No such survey");
+  return { survey: own, personal: true };
 }

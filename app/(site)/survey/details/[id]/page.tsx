@@ -1,25 +1,106 @@
+import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
+import { cache } from "react";
+import { preview } from "@/components/survey/survey-card";
 import { SurveyVoting } from "@/components/survey/survey-voting";
-import { getPublishedSurvey } from "@/lib/services/surveys";
+import { getEnv } from "@/lib/env";
+import { cachedSurvey } from "@/lib/services/survey-cache";
+import { pageMetadata } from "@/lib/seo";
+import { surveyIdParamsSchema } from "@/lib/validation/surveys";
 
-export const dynamic = "force-dynamic";
+// Rendered on its first request (never at build time) and then served from Next's cache until
+// `surveyChanged(id)` revalidates it; the hour is only a safety net. The vote form, the results and
+// the Report button are fetched by the browser, so this one page serves every visitor.
+export const revalidate = 3600;
+export async function generateStaticParams() {
+  return [];
+}
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Params = Promise<{ id: string }>;
 
-export default async function SurveyDetailsPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const survey = UUID.test(id) ? await getPublishedSurvey(id) : null;
+// Malformed ids are a 404 without a database query.
+const loadSurvey = cache(async (id: string) => (surveyIdParamsSchema.safeParse({ id }).success ? cachedSurvey(id) : null));
+
+/** The deadline is a calendar date: shown as that date, whatever the server's or reader's zone. */
+function formatDeadline(deadline: string) {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${deadline}T00:00:00Z`));
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const survey = await loadSurvey((await params).id);
+  if (!survey) return { title: "Survey not found", robots: { index: false } };
+  const meta = pageMetadata({
+    title: survey.title,
+    description: preview(survey.description, 155),
+    path: `/survey/details/${survey.id}`,
+  });
+  return {
+    ...meta,
+    openGraph: { ...meta.openGraph, type: "article", publishedTime: survey.createdAt, section: survey.category },
+  };
+}
+
+export default async function SurveyDetailsPage({ params }: { params: Params }) {
+  const survey = await loadSurvey((await params).id);
   if (!survey) notFound();
+  const { APP_TIME_ZONE } = getEnv();
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Question",
+    name: survey.title,
+    text: `${survey.questionTitle}: ${survey.questionDescription}`,
+    abstract: survey.description,
+    about: survey.category,
+    dateCreated: survey.createdAt,
+    expires: survey.deadline,
+    author: { "@type": "Person", name: survey.surveyorName ?? "OPINEX surveyor" },
+    answerCount: 2,
+    suggestedAnswer: [
+      { "@type": "Answer", text: "Yes", upvoteCount: survey.yesCount },
+      { "@type": "Answer", text: "No", upvoteCount: survey.noCount },
+    ],
+  };
+
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <article className="rounded-xl border border-slate-200 p-6 shadow-sm">
+      <script
+        type="application/ld+json"
+        // "<" is escaped so a survey's text can never close the script element.
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }}
+      />
+      <Link href="/surveys" className="text-sm font-medium text-brand-700 hover:underline">
+        ← All surveys
+      </Link>
+      <article className="mt-4 rounded-xl border border-slate-200 p-6 shadow-sm">
         <p className="text-sm font-semibold text-brand-800">Survey Details</p>
         <h1 className="mt-2 text-3xl font-bold">{survey.title}</h1>
-        <p className="mt-2 text-sm">Category: {survey.category}</p>
-        <p className="mt-4 text-slate-700">{survey.description}</p>
-        <p className="mt-4 text-sm">Deadline: {survey.deadline}</p>
+        <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="inline font-semibold">Category: </dt>
+            <dd className="inline" data-testid="survey-category">{survey.category}</dd>
+          </div>
+          <div>
+            <dt className="inline font-semibold">Deadline: </dt>
+            <dd className="inline">
+              <time dateTime={survey.deadline} data-testid="survey-deadline">
+                {formatDeadline(survey.deadline)}
+              </time>
+            </dd>
+          </div>
+          {survey.surveyorName && (
+            <div>
+              <dt className="inline font-semibold">Created by: </dt>
+              <dd className="inline">{survey.surveyorName}</dd>
+            </div>
+          )}
+        </dl>
+        <p className="mt-4 whitespace-pre-line text-slate-700">{survey.description}</p>
+        <p className="mt-4 text-xs text-slate-500">Voting is open until the end of the deadline day ({APP_TIME_ZONE}).</p>
       </article>
-      <SurveyVoting surveyId={survey.id} deadline={survey.deadline} />
+      <section aria-label="Vote and results" className="mt-8">
+        <SurveyVoting surveyId={survey.id} deadline={survey.deadline} />
+      </section>
     </div>
   );
 }

@@ -1,0 +1,56 @@
+import { isValidElement, type ReactElement } from "react";
+import { describe, expect, it } from "vitest";
+import { createSurvey, createUser } from "@/tests/factories";
+import SurveyDetailsPage, { generateMetadata, generateStaticParams } from "./page";
+
+const render = (id: string) => SurveyDetailsPage({ params: Promise.resolve({ id }) });
+
+// Next's notFound() throws an error whose digest names the 404 fallback.
+const isNotFound = (error: unknown) => String((error as { digest?: string }).digest).includes("404");
+
+function textOf(node: unknown): string {
+  if (node == null || typeof node === "boolean") return "";
+  if (typeof node === "string" || typeof node === "number") return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join("");
+  if (isValidElement(node)) {
+    const props = (node as ReactElement<{ children?: unknown; dangerouslySetInnerHTML?: { __html: string } }>).props;
+    return (props.dangerouslySetInnerHTML?.__html ?? "") + textOf(props.children);
+  }
+  return "";
+}
+
+describe("/survey/details/[id]", () => {
+  it("is never prerendered at build time (no database then)", async () => {
+    expect(await generateStaticParams()).toEqual([]);
+  });
+
+  it("renders a published survey's title, category, description, deadline date and JSON-LD", async () => {
+    const owner = await createUser({ role: "surveyor", name: "Sam Surveyor" });
+    const survey = await createSurvey(owner.id, { title: "Is </script><b>bold</b> fine?", category: "Health", yesCount: 3, noCount: 2 });
+    const text = textOf(await render(survey.id));
+    expect(text).toContain("Is </script><b>bold</b> fine?");
+    expect(text).toContain("Health");
+    expect(text).toContain(survey.description);
+    const [y, m, d] = survey.deadline.split("-").map(Number);
+    expect(text).toContain(new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" }));
+    expect(text).toContain("Sam Surveyor");
+    // The JSON-LD cannot close its script element, whatever the title says.
+    expect(text).toContain('"@type":"Question"');
+    expect(text).toContain("\\u003c/script>");
+    expect(text).toContain('"upvoteCount":3');
+    expect(text).not.toContain(owner.email);
+
+    const meta = await generateMetadata({ params: Promise.resolve({ id: survey.id }) });
+    expect(meta.title).toBe(survey.title);
+    expect(meta.alternates?.canonical).toBe(`/survey/details/${survey.id}`);
+  });
+
+  it("is a 404 for an unpublished survey, an unknown id and a malformed id", async () => {
+    const owner = await createUser({ role: "surveyor" });
+    const hidden = await createSurvey(owner.id, { status: "unpublish" });
+    for (const id of [hidden.id, "8d3c2b1a-0f9e-4d8c-b7a6-554433221100", "abc", "1;drop table surveys"]) {
+      await expect(render(id)).rejects.toSatisfy(isNotFound);
+    }
+    expect((await generateMetadata({ params: Promise.resolve({ id: hidden.id }) })).robots).toMatchObject({ index: false });
+  });
+});

@@ -1,0 +1,13 @@
+// GET /api/all_surveys?sort=&category=&page=&limit=: one page of published surveys, as an array
+import { preflight, route } from "@/lib/api/handler";
+import { cachedSurveyList } from "@/lib/services/survey-cache";
+import { toSurveyJson } from "@/lib/services/surveys";
+import { surveyListQuerySchema } from "@/lib/validation/surveys";
+
+export const GET = route({
+  auth: "public",
+  query: surveyListQuerySchema,
+  handler: async ({ query }) =>
+    (await cachedSurveyList(query.sort, query.category, query.page, query.limit)).map(toSurveyJson),
+});
+export const OPTIONS = preflight;

@@ -1,0 +1,10 @@
+// GET /api/get_features_surveys: the 6 published, still open surveys with the most votes (ties: newest first)
+import { preflight, route } from "@/lib/api/handler";
+import { cachedFeaturedSurveys } from "@/lib/services/survey-cache";
+import { toSurveyJson } from "@/lib/services/surveys";
+
+export const GET = route({
+  auth: "public",
+  handler: async () => (await cachedFeaturedSurveys()).map(toSurveyJson),
+});
+export const OPTIONS = preflight;

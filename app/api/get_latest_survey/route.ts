@@ -1,0 +1,10 @@
+// GET /api/get_latest_survey: the 6 newest published surveys
+import { preflight, route } from "@/lib/api/handler";
+import { cachedSurveyList } from "@/lib/services/survey-cache";
+import { toSurveyJson } from "@/lib/services/surveys";
+
+export const GET = route({
+  auth: "public",
+  handler: async () => (await cachedSurveyList("createdAt", undefined, 1, 6)).map(toSurveyJson),
+});
+export const OPTIONS = preflight;

@@ -1,0 +1,16 @@
+// GET /api/survey/{id}: one survey's public fields (unpublished: only for its surveyor or an admin)
+import { NextResponse } from "next/server";
+import { preflight, route } from "@/lib/api/handler";
+import { readSurvey } from "@/lib/services/survey-cache";
+import { toSurveyJson } from "@/lib/services/surveys";
+import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+
+export const GET = route({
+  auth: "public",
+  params: surveyIdParamsSchema,
+  handler: async ({ params, user }) => {
+    const { survey, personal } = await readSurvey(params.id, user);
+    return NextResponse.json(toSurveyJson(survey), personal ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
+  },
+});
+export const OPTIONS = preflight;

@@ -1,0 +1,47 @@
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
+
+// SPEC.md's seven questions. The answers describe only what this product does (the first
+// implementation promised branding, exports and question types that never existed).
+export const FAQ_ITEMS = [
+  {
+    q: "How do I create a survey?",
+    a: "Sign in with a surveyor account, open your dashboard and choose Create Survey. Give it a title, a description, a category, a deadline and one yes/no question. It appears on the site as soon as you save it, and you can update it later from All Surveys.",
+  },
+  {
+    q: "Can I customize the look and feel of my surveys?",
+    a: "You choose everything people read: the title, the description, the category, the question and the deadline. The layout itself is the same for every survey, so results are easy to read and compare.",
+  },
+  {
+    q: "How do I distribute my survey to respondents?",
+    a: "Every published survey has its own public page. Share its link anywhere: social networks show a preview with its title and current results. Surveys are also listed on the Surveys page and can be found by search engines.",
+  },
+  {
+    q: "Can I track responses in real-time?",
+    a: "Every vote is counted the moment it is cast. The survey's result page in your dashboard shows the current yes and no counts, a chart and the list of voters whenever you open or reload it.",
+  },
+  {
+    q: "Is my data secure?",
+    a: "Passwords are stored only as secure hashes, every request is checked on the server against your account and role, and each person can vote once per survey. Public pages never show who voted or what they commented. Card payments are handled by Stripe; we never see your card number.",
+  },
+  {
+    q: "Can I export survey data for further analysis?",
+    a: "There is no CSV or Excel export. Your dashboard shows the counts and the voters of each of your surveys, and the public API returns each survey's yes and no counts as JSON for your own tools.",
+  },
+  {
+    q: "What types of surveys can I create?",
+    a: "Yes/no surveys: one question that people answer yes or no before the deadline you set, in one of five categories (Technology, Education, Health, Entertainment, Other). Members of the Extended plan can add a comment with their vote.",
+  },
+];
+
+export function Faq() {
+  return (
+    <Accordion type="single" collapsible className="rounded-xl border border-slate-200 bg-white px-5" data-testid="faq">
+      {FAQ_ITEMS.map((item, i) => (
+        <AccordionItem key={item.q} value={`faq-${i}`}>
+          <AccordionTrigger>{item.q}</AccordionTrigger>
+          <AccordionContent>{item.a}</AccordionContent>
+        </AccordionItem>
+      ))}
+    </Accordion>
+  );
+}

@@ -1,0 +1,34 @@
+// The office on an OpenStreetMap embed (no API key, no tracking cookies). The title names the frame
+// for screen readers; lazy loading keeps it off the critical path.
+export const OFFICE = {
+  name: "OPINEX",
+  street: "Road 27, Dhanmondi",
+  city: "Dhaka 1209, Bangladesh",
+  email: "hello@opinex.example",
+  phone: "+880 1700 000000",
+};
+
+const MAP_SRC =
+  "https://www.openstreetmap.org/export/embed.html?bbox=90.3650%2C23.7350%2C90.3950%2C23.7600&layer=mapnik&marker=23.7475%2C90.3800";
+
+export function LocationMap() {
+  return (
+    <div className="overflow-hidden rounded-xl border border-slate-200">
+      <iframe
+        title="Map of the OPINEX office in Dhanmondi, Dhaka"
+        src={MAP_SRC}
+        className="h-72 w-full md:h-96"
+        loading="lazy"
+        referrerPolicy="no-referrer"
+      />
+      <a
+        href="https://www.openstreetmap.org/?mlat=23.7475&mlon=90.3800#map=16/23.7475/90.3800"
+        className="block bg-slate-50 px-4 py-2 text-sm text-brand-700 underline underline-offset-4"
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        View a larger map
+      </a>
+    </div>
+  );
+}

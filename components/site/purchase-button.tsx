@@ -1,0 +1,77 @@
+"use client";
+
+import { CheckCircle2 } from "lucide-react";
+import Link from "next/link";
+import { useCurrentUser } from "@/components/site/use-current-user";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { can } from "@/lib/auth/permissions";
+
+/** The viewer-specific part of the pricing card, so the page itself is one cached page. */
+export function PurchaseButton() {
+  const viewer = useCurrentUser();
+
+  if (viewer.status === "loading") {
+    return (
+      <Button className="w-full" disabled aria-busy="true">
+        Purchase
+      </Button>
+    );
+  }
+
+  const user = viewer.user;
+  if (!user) {
+    return (
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button className="w-full">Purchase</Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Login First</AlertDialogTitle>
+            <AlertDialogDescription>Please login to purchase this item</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction asChild>
+              <Link href="/login?callbackUrl=%2Fpricing">Login</Link>
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    );
+  }
+
+  if (user.role === "pro_user") {
+    return (
+      <p role="status" className="flex items-center justify-center gap-2 rounded-md bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
+        <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
+        You already have the Extended plan.
+      </p>
+    );
+  }
+
+  if (!can(user.role, "purchasePro")) {
+    return (
+      <p role="status" className="rounded-md bg-slate-100 px-4 py-3 text-center text-sm text-slate-700">
+        The Extended plan is for voters: {user.role} accounts cannot buy it.
+      </p>
+    );
+  }
+
+  return (
+    <Button asChild className="w-full">
+      <Link href="/payment">Purchase</Link>
+    </Button>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { listHref, type ListState } from "@/components/survey/list-href";
+import { Spinner } from "@/components/ui/spinner";
+
+const selectClass =
+  "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
+
+/**
+ * Sort and category controls. They change the URL (so a view can be shared and indexed); the page
+ * is rendered on the server. Without JavaScript the form still works as a plain GET.
+ */
+export function SurveyFilters({ state, categories }: { state: ListState; categories: readonly string[] }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+
+  const go = (next: Partial<ListState>) =>
+    startTransition(() => router.push(listHref({ ...state, ...next, page: 1 }), { scroll: false }));
+
+  return (
+    <form action="/surveys" method="get" className="flex flex-wrap items-end gap-4" aria-label="Sort and filter surveys">
+      <div className="flex flex-col gap-1">
+        <label htmlFor="sort" className="text-sm font-medium">
+          Sort by
+        </label>
+        <select
+          id="sort"
+          name="sort"
+          className={selectClass}
+          value={state.sort}
+          onChange={(e) => go({ sort: e.target.value as ListState["sort"] })}
+        >
+          <option value="totalVotes">Most votes</option>
+          <option value="createdAt">Newest</option>
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="category" className="text-sm font-medium">
+          Category
+        </label>
+        <select id="category" name="category" className={selectClass} value={state.category} onChange={(e) => go({ category: e.target.value })}>
+          <option value="">All</option>
+          {categories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+      <noscript>
+        <button type="submit" className="h-10 rounded-md bg-brand-700 px-4 text-sm font-medium text-white">
+          Apply
+        </button>
+      </noscript>
+      {pending && <Spinner className="py-0" label="Loading surveys" />}
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+const pages = ["/", "/surveys", "/pricing", "/about", "/contact"];
+
+async function seriousViolations(page: import("@playwright/test").Page) {
+  // The embedded map is another site's document; its own accessibility is not ours to test.
+  const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+for (const path of pages) {
+  test(`axe finds no serious or critical violations on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The account area of the navigation bar settles once the browser knows who is signed in.
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test("axe finds no serious or critical violations on a survey page", async ({ page, request }) => {
+  const [survey] = await (await request.get("/api/get_latest_survey")).json();
+  await page.goto(`/survey/details/${survey._id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

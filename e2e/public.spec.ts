@@ -1,0 +1,194 @@
+import { expect, test, type Page } from "@playwright/test";
+import { seedSurveys } from "../lib/db/seed-data";
+import { signInAs } from "./fixtures/session";
+
+type ApiSurvey = { _id: string; title: string; category: string; yesCount: number; noCount: number; deadline: string };
+
+const cardTitles = (page: Page) => page.getByRole("list", { name: "Surveys" }).getByRole("heading", { level: 3 }).allTextContents();
+
+test("the home page shows 6 featured and 6 latest surveys, 3 steps and 7 FAQ items", async ({ page, request }) => {
+  await page.goto("/");
+  const featured = page.getByRole("list", { name: "Featured Surveys" }).getByRole("listitem");
+  const latest = page.getByRole("list", { name: "Latest Surveys" }).getByRole("listitem");
+  await expect(featured).toHaveCount(6);
+  await expect(latest).toHaveCount(6);
+  await expect(page.getByRole("list", { name: "How It Works" }).getByRole("listitem")).toHaveCount(3);
+  await expect(page.getByRole("list", { name: "How It Works" }).getByRole("heading")).toHaveText([
+    "Step 1: Create a Survey",
+    "Step 2: Take a Survey",
+    "Step 3: Analyze Results",
+  ]);
+  const questions = page.getByTestId("faq").getByRole("button");
+  await expect(questions).toHaveCount(7);
+
+  // The same order as the public calls: most votes (ties newest first), then newest.
+  const apiFeatured = (await (await request.get("/api/get_features_surveys")).json()) as ApiSurvey[];
+  const apiLatest = (await (await request.get("/api/get_latest_survey")).json()) as ApiSurvey[];
+  await expect(featured.getByRole("heading", { level: 3 })).toHaveText(apiFeatured.map((s) => s.title));
+  await expect(latest.getByRole("heading", { level: 3 })).toHaveText(apiLatest.map((s) => s.title));
+  await expect(featured.first().getByTestId("card-votes")).toHaveText(`Votes: ${apiFeatured[0].yesCount + apiFeatured[0].noCount}`);
+
+  const question = questions.filter({ hasText: "Can I export survey data for further analysis?" });
+  await question.click();
+  await expect(question).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText("There is no CSV or Excel export.")).toBeVisible();
+
+  await page.getByRole("link", { name: "Explore Now" }).click();
+  await expect(page).toHaveURL(/\/surveys$/);
+  await expect(page.getByRole("heading", { level: 1, name: "All Surveys" })).toBeVisible();
+});
+
+test("sorting, filtering and paging change both the cards and the URL", async ({ page, request }) => {
+  const api = async (query: string) =>
+    ((await (await request.get(`/api/all_surveys?limit=12&${query}`)).json()) as ApiSurvey[]).map((s) => s.title);
+
+  await page.goto("/surveys");
+  expect(await cardTitles(page)).toEqual(await api("sort=totalVotes"));
+
+  await page.getByLabel("Sort by").selectOption("createdAt");
+  await expect(page).toHaveURL(/\/surveys\?sort=createdAt$/);
+  await expect.poll(() => cardTitles(page)).toEqual(await api("sort=createdAt"));
+
+  await page.getByLabel("Category").selectOption("Health");
+  await expect(page).toHaveURL(/\/surveys\?sort=createdAt&category=Health$/);
+  const health = await api("sort=createdAt&category=Health");
+  expect(health.length).toBeGreaterThan(0);
+  await expect.poll(() => cardTitles(page)).toEqual(health);
+  await expect(page.getByRole("list", { name: "Surveys" }).getByText("Health", { exact: true })).toHaveCount(health.length);
+
+  // A shared link opens the same view.
+  await page.goto("/surveys?category=Health&sort=createdAt");
+  await expect(page.getByLabel("Category")).toHaveValue("Health");
+  await expect(page.getByLabel("Sort by")).toHaveValue("createdAt");
+
+  await page.goto("/surveys");
+  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/surveys\?page=2$/);
+  await expect.poll(() => cardTitles(page)).toEqual(await api("page=2"));
+  await expect(page.getByText("Page 2 of")).toBeVisible();
+
+  await page.goto("/surveys?page=99");
+  await expect(page.getByTestId("empty-state")).toContainText("This page is past the end of the list.");
+});
+
+test("a survey page shows its public details, structured data and canonical URL", async ({ page, request }) => {
+  const [survey] = (await (await request.get("/api/all_surveys?sort=createdAt&limit=1")).json()) as ApiSurvey[];
+  await page.goto("/surveys?sort=createdAt");
+  await page.getByRole("link", { name: `Details: ${survey.title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/survey/details/${survey._id}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(survey.title);
+  await expect(page.getByTestId("survey-category")).toHaveText(survey.category);
+  await expect(page.getByTestId("survey-deadline")).toHaveAttribute("datetime", survey.deadline);
+  await expect(page).toHaveTitle(`${survey.title} | OPINEX`);
+
+  // What a crawler reads: the page as a first load.
+  await page.reload();
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/survey/details/${survey._id}$`));
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /opengraph-image/);
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(jsonLd).toMatchObject({ "@type": "Question", name: survey.title });
+
+  const image = await request.get((await page.locator('meta[property="og:image"]').getAttribute("content"))!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
+});
+
+test("unknown, malformed and unpublished surveys are a 404 for the public", async ({ page, request }) => {
+  for (const id of ["not-a-survey", "6f0d8a4e-1b2c-4d3e-8f9a-0b1c2d3e4f50"]) {
+    const response = await page.goto(`/survey/details/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("this is a error page");
+  }
+
+  // The seeded unpublished survey is in no public list.
+  const hiddenTitle = seedSurveys[1][2].title;
+  const listed = (await (await request.get("/api/all_surveys?limit=100")).json()) as ApiSurvey[];
+  expect(listed.length).toBeGreaterThan(12);
+  expect(listed.map((s) => s.title)).not.toContain(hiddenTitle);
+  await page.goto("/surveys?category=" + seedSurveys[1][2].category);
+  await expect(page.getByRole("list", { name: "Surveys" }).getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByText(hiddenTitle)).toHaveCount(0);
+
+  // Its page, found through its own surveyor's list (GET /api/surveys/{email}, the surveyor issue).
+  await signInAs(request, "surveyor2@demo.test");
+  const own = await request.get("/api/surveys/surveyor2@demo.test");
+  test.skip(own.status() === 404, "GET /api/surveys/{email} (the surveyor issue) is not in this build");
+  const hidden = ((await own.json()) as (ApiSurvey & { status: string })[]).find((s) => s.title === hiddenTitle);
+  expect(hidden?.status).toBe("unpublish");
+  const response = await page.goto(`/survey/details/${hidden!._id}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("this is a error page");
+});
+
+test("pricing: signed-out visitors are asked to log in first", async ({ page }) => {
+  await page.goto("/pricing");
+  await expect(page.getByRole("heading", { name: "Extended" })).toBeVisible();
+  await expect(page.getByText("$16")).toBeVisible();
+  await expect(page.getByText("Unlimited surveys")).toBeVisible();
+  await page.getByRole("button", { name: "Purchase" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: "Login First" })).toBeVisible();
+  await expect(dialog).toContainText("Please login to purchase this item");
+  await expect(dialog.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login?callbackUrl=%2Fpricing");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test("pricing: a signed-in user goes to /payment; a pro_user is told they already have the plan", async ({ page }) => {
+  await signInAs(page, "user@demo.test");
+  await page.goto("/pricing");
+  await expect(page.getByRole("link", { name: "Purchase" })).toHaveAttribute("href", "/payment");
+
+  await page.context().clearCookies();
+  await signInAs(page, "pro@demo.test");
+  await page.goto("/pricing");
+  await expect(page.getByText("You already have the Extended plan.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Purchase" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Purchase" })).toHaveCount(0);
+});
+
+test("the contact form checks its fields, then stores the message", async ({ page }) => {
+  await page.goto("/contact");
+  await expect(page.getByTitle(/Map of the OPINEX office/)).toBeAttached();
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Name is required")).toBeVisible();
+  await expect(page.getByText("Email is required")).toBeVisible();
+  await expect(page.getByText("Message is required")).toBeVisible();
+
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Name").fill("Playwright Visitor");
+  await form.getByLabel("Email").fill("not-an-email");
+  await form.getByLabel("Message").fill("Hello from the end-to-end test of the contact form.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+
+  await form.getByLabel("Email").fill(`visitor-${Date.now()}@example.com`);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/contact") && r.request().method() === "POST"),
+    page.getByRole("button", { name: "Send Message" }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  expect((await response.json()).insertedId).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page.getByText("Message sent")).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveValue("");
+});
+
+test("about shows the company story and a titled map", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
+  await expect(page.getByText(/founded in 2020/)).toBeVisible();
+  await expect(page.getByTitle(/Map of the OPINEX office/)).toBeAttached();
+});
+
+test("search engines get robots.txt and a sitemap with every published survey", async ({ request }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Disallow: /dashboard");
+  expect(robots).toContain("Disallow: /api");
+  expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const published = (await (await request.get("/api/all_surveys?limit=100")).json()) as ApiSurvey[];
+  for (const s of published) expect(sitemap).toContain(`/survey/details/${s._id}</loc>`);
+  for (const path of ["/surveys", "/pricing", "/about", "/contact"]) expect(sitemap).toContain(`${path}</loc>`);
+});

@@ -1,0 +1,26 @@
+import "server-only";
+import { and, count, eq, gt, sql } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
+import { getDb } from "@/lib/db";
+import type { ContactInput } from "@/lib/validation/contact";
+import { contactMessages } from "@/models";
+
+// A public form: bound how many messages one address can leave, so it cannot flood the admins' inbox.
+export const CONTACT_MAX_PER_HOUR = 5;
+
+export async function saveContactMessage(input: ContactInput): Promise<{ id: string }> {
+  const db = await getDb();
+  const email = input.email.toLowerCase();
+  const [recent] = await db
+    .select({ n: count() })
+    .from(contactMessages)
+    .where(and(eq(contactMessages.email, email), gt(contactMessages.createdAt, sql`now() - interval '1 hour'`)));
+  if ((recent?.n ?? 0) >= CONTACT_MAX_PER_HOUR) {
+    throw new ApiError("too_many_requests", "You have sent several messages in the last hour. Please wait before sending another.");
+  }
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ name: input.name, email, message: input.message })
+    .returning({ id: contactMessages.id });
+  return row;
+}
