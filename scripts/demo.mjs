@@ -2,8 +2,10 @@
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-const port = env.PORT || "3000";
+const port = process.env.PORT || "3000";
+// The demo is served over plain http on localhost: saying so keeps its session cookies usable in
+// every browser (Auth.js marks them Secure otherwise).
+const env = { AUTH_URL: `http://localhost:${port}`, ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 if (!fs.existsSync(".next/BUILD_ID")) {
   console.log("Building the app (first run only)...");

@@ -15,7 +15,6 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { readableToast } from "./toast-style";
 import { RequestError, submitReport } from "./voting-api";
 
 /** 'Report' with the original confirmation texts; the server keeps one report per person. */
@@ -26,11 +25,11 @@ export function ReportButton({ surveyId }: { surveyId: string }) {
     setSending(true);
     try {
       await submitReport(surveyId);
-      toast.success("Reported!", { description: "Reported successfully, we will check this survey", ...readableToast });
+      toast.success("Reported!", { description: "Reported successfully, we will check this survey" });
     } catch (error) {
       const message = error instanceof Error ? error.message : "Something went wrong";
-      if (error instanceof RequestError && error.status === 409) toast.info("Already reported", { description: message, ...readableToast });
-      else toast.error(`Error: ${message}`, readableToast);
+      if (error instanceof RequestError && error.status === 409) toast.info("Already reported", { description: message });
+      else toast.error(`Error: ${message}`);
     } finally {
       setSending(false);
     }

@@ -6,7 +6,6 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { COMMENT_MAX, voteFormSchema, type VoteFormInput } from "@/lib/validation/vote";
 import type { VoteValue } from "@/models/enums";
-import { readableToast } from "./toast-style";
 import { RequestError, submitVote } from "./voting-api";
 
 const OPTIONS: { value: VoteValue; label: string }[] = [
@@ -52,12 +51,12 @@ export function VoteForm({
         vote: parsed.vote,
         ...(canComment && parsed.comment ? { comment: parsed.comment } : {}),
       });
-      toast.success("Successful", { description: "Your vote counted successfully", ...readableToast });
+      toast.success("Successful", { description: "Your vote counted successfully" });
       onVoted(result);
     } catch (error) {
       const message = error instanceof Error ? error.message : "Something went wrong";
       setError("root", { message });
-      toast.error(`Error: ${message}`, readableToast);
+      toast.error(`Error: ${message}`);
       if (error instanceof RequestError && error.status === 409) onRefused();
     }
   }

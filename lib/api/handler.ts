@@ -68,7 +68,13 @@ function checkOrigin(request: NextRequest) {
 }
 
 async function readJson(request: NextRequest, maxBytes: number): Promise<unknown> {
-  const text = await request.text();
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    // The client went away or sent a broken body: its problem, not a server error.
+    throw new ApiError("bad_request", "The request body could not be read");
+  }
   if (Buffer.byteLength(text) > maxBytes) throw new ApiError("payload_too_large", "The request body is too large");
   if (text.trim() === "") return {};
   try {

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -118,6 +119,27 @@ export async function getSurveyForOwnerOrAdmin(
   if (!row) return null;
   const { surveyorId, ...survey } = row;
   return surveyorId === viewer.id || can(viewer.role, "moderateSurveys") ? toPublic(survey) : null;
+}
+
+/**
+ * Every survey of one surveyor, whatever its status, with the admin's feedback: for that surveyor
+ * or an admin only (a surveyor asking for someone else's list is refused).
+ */
+export async function listSurveysOfSurveyor(
+  email: string,
+  viewer: { email: string; role: Role },
+): Promise<(PublicSurvey & { feedback: string | null })[]> {
+  const own = viewer.email === email.toLowerCase() && can(viewer.role, "manageOwnSurveys");
+  if (!own && !can(viewer.role, "moderateSurveys")) throw new ApiError("forbidden", "You can only list your own surveys");
+  const db = await getDb();
+  const rows = await db
+    .select({ ...publicColumns, feedback: surveys.feedback })
+    .from(surveys)
+    .innerJoin(users, eq(users.id, surveys.surveyorId))
+    .where(eq(users.email, email.toLowerCase()))
+    .orderBy(desc(surveys.createdAt), desc(surveys.id))
+    .limit(1000);
+  return rows.map((row) => ({ ...toPublic(row), feedback: row.feedback }));
 }
 
 /** Every published survey's id and last change, for the sitemap. */

@@ -1,0 +1,13 @@
+// GET /api/surveys/{email}: one surveyor's surveys, unpublished ones and feedback included (that surveyor or an admin)
+import { z } from "zod";
+import { preflight, route } from "@/lib/api/handler";
+import { listSurveysOfSurveyor, toSurveyJson } from "@/lib/services/surveys";
+
+export const GET = route({
+  auth: ["surveyor", "admin"],
+  params: z.object({ email: z.email({ error: "No such surveyor" }).max(320) }),
+  handler: async ({ params, user }) =>
+    (await listSurveysOfSurveyor(params.email, user)).map((s) => ({ ...toSurveyJson(s), feedback: s.feedback })),
+});
+
+export const OPTIONS = preflight;
