@@ -88,7 +88,7 @@ export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadlin
   } else if (!state.canVote) {
     body = <p className="text-slate-700">Only user and pro user accounts can vote on surveys.</p>;
   } else {
-    note = `Voting is open until the end of ${localDate(deadline)}.`;
+    // The page above already says until when voting is open.
     body = (
       <VoteForm
         surveyId={surveyId}

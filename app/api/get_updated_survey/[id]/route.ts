@@ -1,16 +1,3 @@
-// GET /api/get_updated_survey/{id}: a survey with its current yesCount and noCount (after a vote)
-import { NextResponse } from "next/server";
-import { preflight, route } from "@/lib/api/handler";
-import { readSurvey } from "@/lib/services/survey-cache";
-import { toSurveyJson } from "@/lib/services/surveys";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
-
-export const GET = route({
-  auth: "public",
-  params: surveyIdParamsSchema,
-  handler: async ({ params, user }) => {
-    const { survey, personal } = await readSurvey(params.id, user);
-    return NextResponse.json(toSurveyJson(survey), personal ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
-  },
-});
-export const OPTIONS = preflight;
+// GET /api/get_updated_survey/{id}: the original client's second name for GET /api/survey/{id}
+// (it re-reads yesCount and noCount after a vote); one handler serves both paths.
+export { GET, OPTIONS } from "../../survey/[id]/route";

@@ -96,7 +96,7 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
           )}
         </dl>
         <p className="mt-4 whitespace-pre-line text-slate-700">{survey.description}</p>
-        <p className="mt-4 text-xs text-slate-500">Voting is open until the end of the deadline day ({APP_TIME_ZONE}).</p>
+        <p className="mt-4 text-xs text-slate-500">Voting runs through the end of the deadline day ({APP_TIME_ZONE}).</p>
       </article>
       <section aria-label="Vote and results" className="mt-8">
         <SurveyVoting surveyId={survey.id} deadline={survey.deadline} />
