@@ -5,6 +5,7 @@ import { resolveCaller, type CurrentUser } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
 import type { Role } from "@/models";
 import { ApiError, type ErrorIssue } from "./errors";
+import { readBodyBytes } from "./form-data";
 
 type Access = "public" | "signed-in" | readonly Role[];
 type Ctx<P> = { params: Promise<P> };
@@ -67,19 +68,19 @@ function checkOrigin(request: NextRequest) {
   }
 }
 
+const tooLarge = () => new ApiError("payload_too_large", "The request body is too large");
+
 async function readJson(request: NextRequest, maxBytes: number): Promise<unknown> {
-  let text: string;
-  try {
-    text = await request.text();
-  } catch {
-    // The client went away or sent a broken body: its problem, not a server error.
-    throw new ApiError("bad_request", "The request body could not be read");
-  }
-  if (Buffer.byteLength(text) > maxBytes) throw new ApiError("payload_too_large", "The request body is too large");
+  const text = (await readBodyBytes(request, maxBytes, tooLarge)).toString("utf8");
   if (text.trim() === "") return {};
   try {
-    return JSON.parse(text);
-  } catch {
+    // PostgreSQL text cannot hold NUL: refuse it here, for every body, rather than fail on write.
+    return JSON.parse(text, (_key, value: unknown) => {
+      if (typeof value === "string" && value.includes("\0")) throw new ApiError("bad_request", "Text cannot contain NUL characters");
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw new ApiError("bad_request", "The request body is not valid JSON");
   }
 }

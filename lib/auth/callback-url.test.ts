@@ -13,6 +13,12 @@ describe("safeCallbackPath", () => {
     "https://evil.com",
     "http://localhost:3000/dashboard",
     "/\\evil.com",
+    // Paths that only become `//host` once normalised.
+    "/.//evil.com/phish",
+    "/..//evil.com",
+    "/a/..//evil.com",
+    "/%2e//evil.com",
+    "/./\\evil.com",
     "javascript:alert(1)",
     "evil.com",
     "",

@@ -7,7 +7,9 @@ export function safeCallbackPath(value: string | null | undefined): string {
   try {
     const url = new URL(value, BASE);
     if (url.origin !== BASE) return "/";
-    return `${url.pathname}${url.search}${url.hash}` || "/";
+    // Normalising can make a new `//host` out of `/.//host` or `/..//host`: check the result too.
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/";
   } catch {
     return "/";
   }

@@ -80,6 +80,34 @@ describe("sign-in throttle", () => {
     expect(response.status).toBe(413);
   });
 
+  it("refuses an oversized chunked sign-in body that declares no length", async () => {
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 16) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const response = await POST(
+      new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+        duplex: "half",
+      } as ConstructorParameters<typeof NextRequest>[1]),
+    );
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(16);
+  });
+
+  it("answers a NUL in the email as a failed sign-in, not a server error", async () => {
+    const result = await signIn("a\u0000b@example.test", "whatever-password", "10.9.0.1");
+    expect(result.status).toBe(200);
+    expect(result.url).toContain("error=CredentialsSignin");
+    expect(result.sessionSet).toBe(false);
+  });
+
   it("counts in the database, so failures older than the window no longer count", async () => {
     const db = await getDb();
     await db.insert(authFailures).values(

@@ -1,5 +1,7 @@
 import "server-only";
-import { NextResponse, type NextRequest } from "next/server";
+import { NextRequest, NextResponse } from "next/server";
+import { ApiError } from "@/lib/api/errors";
+import { readBodyBytes } from "@/lib/api/form-data";
 import { clientAddress } from "@/lib/auth/client-address";
 import { isThrottled, throttleKeys, tooManyAttempts, THROTTLE_WINDOW_MINUTES } from "@/lib/services/users";
 
@@ -14,19 +16,29 @@ export const TOO_MANY_ATTEMPTS_CODE = "too_many_attempts";
 // An email, a password of at most 128 characters, a CSRF token and a callback fit in far less.
 const MAX_SIGN_IN_BYTES = 16 * 1024;
 
-export async function throttledSignIn(request: NextRequest): Promise<NextResponse | null> {
-  if (!request.nextUrl.pathname.endsWith("/callback/credentials")) return null;
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_SIGN_IN_BYTES) {
-    return NextResponse.json({ error: { code: "payload_too_large", message: "The request body is too large" } }, { status: 413 });
+/**
+ * Returns the response to send instead (413, 429), or the request to hand to Auth.js: the body is
+ * read here within the limit (counted while streaming) and handed on as bytes.
+ */
+export async function throttledSignIn(request: NextRequest): Promise<NextResponse | NextRequest> {
+  if (!request.nextUrl.pathname.endsWith("/callback/credentials")) return request;
+  let bytes: Buffer;
+  try {
+    bytes = await readBodyBytes(request, MAX_SIGN_IN_BYTES, () => new ApiError("payload_too_large", "The request body is too large"));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return NextResponse.json({ error: { code: error.code, message: error.message } }, { status: error.status });
   }
+  const buffered = new NextRequest(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(bytes) });
   let email = "";
   try {
-    const form = await request.clone().formData();
-    email = String(form.get("email") ?? "");
+    email = String((await buffered.clone().formData()).get("email") ?? "");
   } catch {
-    return null;
+    return buffered;
   }
-  if (!(await isThrottled(throttleKeys(email, clientAddress(request.headers))))) return null;
+  // A control character cannot be in a valid email (the sign-in refuses it) nor in a database key.
+  if (/\p{Cc}/u.test(email)) return buffered;
+  if (!(await isThrottled(throttleKeys(email, clientAddress(request.headers))))) return buffered;
   const error = tooManyAttempts();
   const url = new URL(`/login?error=CredentialsSignin&code=${TOO_MANY_ATTEMPTS_CODE}`, request.nextUrl.origin);
   return NextResponse.json(

@@ -83,8 +83,17 @@ export const emailTaken = () => new ApiError("conflict", "An account with this e
  * Creates an email-and-password account with its picture in one transaction: either both are stored
  * or neither. New accounts are always `user`.
  */
-export async function registerUser(input: RegisterInput, picture: Uint8Array): Promise<{ id: string }> {
+/**
+ * Registrations per client address, counted in the throttle table (same window and limit), so one
+ * address cannot mint accounts (each one more vote) by the hundred.
+ */
+const registrationKey = (clientAddress: string) => `register:${clientAddress}`;
+
+export async function registerUser(input: RegisterInput, picture: Uint8Array, clientAddress: string): Promise<{ id: string }> {
   const email = input.email.toLowerCase();
+  if (await isThrottled([registrationKey(clientAddress)])) {
+    throw new ApiError("too_many_requests", "Too many accounts were created from your network. Please try again in 15 minutes.");
+  }
   if (await findUserByEmail(email)) throw emailTaken();
   const [processed, passwordHash] = await Promise.all([processAvatar(picture), hashPassword(input.password)]);
   const db = await getDb();
@@ -95,6 +104,7 @@ export async function registerUser(input: RegisterInput, picture: Uint8Array): P
         .insert(users)
         .values({ name: input.name, email, passwordHash, image, role: "user" })
         .returning({ id: users.id });
+      await tx.insert(authFailures).values({ key: registrationKey(clientAddress) });
       return user;
     });
   } catch (error) {

@@ -10,7 +10,7 @@ const email = z
   .trim()
   .min(1, "Email is required")
   .max(254, "Email is too long")
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Invalid email address");
+  .regex(/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u, "Invalid email address");
 
 export const loginSchema = z.object({
   email,
@@ -19,7 +19,12 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(80, "Name is too long"),
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(80, "Name is too long")
+    .regex(/^\P{Cc}*$/u, "Name cannot contain control characters"),
   email,
   password: z
     .string({ error: "Password is required" })

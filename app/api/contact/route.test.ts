@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { CONTACT_MAX_PER_HOUR } from "@/lib/services/contact";
@@ -47,6 +48,33 @@ describe("POST /api/contact", () => {
     });
     expect(res.status).toBe(413);
     expect(await stored("big@example.com")).toHaveLength(0);
+  });
+
+  it("refuses NUL characters with a 400 and stores nothing", async () => {
+    const res = await call(POST, { method: "POST", body: { name: "Nul\u0000", email: "nul@example.com", message: "A message with a NUL \u0000 in it" } });
+    expect(res.status).toBe(400);
+    expect(res.json.error?.message).toBe("Text cannot contain NUL characters");
+    expect(await stored("nul@example.com")).toHaveLength(0);
+  });
+
+  it("refuses an oversized body sent in chunks without a length, before reading it all", async () => {
+    let sent = 0;
+    const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 64) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const request = new NextRequest("http://localhost:3000/api/contact", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as ConstructorParameters<typeof NextRequest>[1]);
+    const response = await POST(request, { params: Promise.resolve({}) });
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(64);
   });
 
   it("refuses a post from another site's page (CSRF)", async () => {

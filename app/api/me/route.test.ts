@@ -9,6 +9,7 @@ describe("GET /api/me", () => {
     const res = await call(GET);
     expect(res.status).toBe(200);
     expect(res.json.user).toBeNull();
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
   });
 
   it("names the bearer of a valid token, with the role from the database", async () => {

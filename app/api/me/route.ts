@@ -1,7 +1,9 @@
 // GET /api/me: who is signed in (name, picture, role) for the browser's navigation bar; never cached
+import { NextResponse } from "next/server";
 import { route } from "@/lib/api/handler";
 
 export const GET = route({
   auth: "public",
-  handler: ({ user }) => ({ user }),
+  // Personal: no browser or shared cache may keep it (the same URL answers everyone).
+  handler: ({ user }) => NextResponse.json({ user }, { headers: { "Cache-Control": "private, no-store" } }),
 });

@@ -2,7 +2,8 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { verifyPassword } from "@/lib/auth/password";
-import { avatars, users } from "@/models";
+import { THROTTLE_MAX_FAILURES } from "@/lib/services/users";
+import { authFailures, avatars, users } from "@/models";
 import { createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { imageForm, pngBytes } from "@/tests/images";
@@ -79,6 +80,32 @@ describe("POST /api/register", () => {
     expect(res.status).toBe(400);
     const messages = (res.json.error as unknown as { issues: { message: string }[] }).issues.map((i) => i.message);
     expect(messages).toEqual(expect.arrayContaining(["Name is required", "Invalid email address", "Password is required"]));
+  });
+
+  it("refuses control characters in the name or email with a 400 and stores nothing", async () => {
+    const before = await counts();
+    for (const form of [
+      { ...fields("nul-name@example.test"), name: "Nul\u0000Name" },
+      fields("nul\u0000mail@example.test"),
+    ]) {
+      const res = await call(POST, { method: "POST", rawBody: imageForm(form, { bytes: await pngBytes() }) });
+      expect(res.status).toBe(400);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it(`lets one client address create ${THROTTLE_MAX_FAILURES} accounts in the window, then answers 429 and stores nothing`, async () => {
+    const db = await getDb();
+    // Nine earlier registrations from this address, as the throttle records them.
+    await db.insert(authFailures).values(Array.from({ length: THROTTLE_MAX_FAILURES - 1 }, () => ({ key: "register:10.7.0.1" })));
+    const from = async (address: string, email: string) =>
+      call(POST, { method: "POST", headers: { "x-forwarded-for": address }, rawBody: imageForm(fields(email), { bytes: await pngBytes() }) });
+    expect((await from("10.7.0.1", "tenth@example.test")).status).toBe(201);
+    const before = await counts();
+    const refused = await from("10.7.0.1", "eleventh@example.test");
+    expect(refused.status).toBe(429);
+    expect(await counts()).toEqual(before);
+    expect((await from("10.7.0.2", "elsewhere@example.test")).status).toBe(201);
   });
 
   it("refuses passwords shorter than 8 or longer than 128 characters", async () => {

@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { fileField, readFormData } from "@/lib/api/form-data";
 import { route } from "@/lib/api/handler";
+import { clientAddress } from "@/lib/auth/client-address";
 import { AVATAR_MAX_BYTES, imageTooLarge } from "@/lib/services/avatars";
 import { registerUser } from "@/lib/services/users";
 import { IMAGE_REQUIRED, registerSchema } from "@/lib/validation/auth";
@@ -22,7 +23,7 @@ export const POST = route({
     }
     const image = await fileField(form, "image");
     if (!image) throw new ApiError("bad_request", IMAGE_REQUIRED, [{ path: "image", message: IMAGE_REQUIRED }]);
-    const user = await registerUser(parsed.data, image);
+    const user = await registerUser(parsed.data, image, clientAddress(request.headers));
     return NextResponse.json({ insertedId: user.id }, { status: 201 });
   },
 });
