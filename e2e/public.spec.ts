@@ -43,7 +43,7 @@ test("sorting, filtering and paging change both the cards and the URL", async ({
     ((await (await request.get(`/api/all_surveys?limit=12&${query}`)).json()) as ApiSurvey[]).map((s) => s.title);
 
   await page.goto("/surveys");
-  expect(await cardTitles(page)).toEqual(await api("sort=totalVotes"));
+  await expect.poll(() => cardTitles(page)).toEqual(await api("sort=totalVotes"));
 
   await page.getByLabel("Sort by").selectOption("createdAt");
   await expect(page).toHaveURL(/\/surveys\?sort=createdAt$/);
