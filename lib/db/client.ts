@@ -22,6 +22,9 @@ const migrationsFolder = path.join(process.cwd(), "drizzle");
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
   if (options.url) {
     const pool = new Pool({ connectionString: options.url, max: 10 });
+    // An idle connection dropped by the server (a restart, a failover, an administrator) must not
+    // take the process down: the pool replaces it on the next query.
+    pool.on("error", (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, close: () => pool.end() };
