@@ -1,12 +1,10 @@
-import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
-import { getEnv } from "@/lib/env";
-import { getUserRole } from "@/lib/services/users";
-import { ROLES, type Role } from "@/models/enums";
+import { resolveCaller } from "@/lib/auth/guards";
+import { ROLES } from "@/models/enums";
 
 // The first line of defence only: every dashboard layout, page and route handler checks the
 // session and the role again on the server (a proxy can be bypassed; see CVE-2025-29927).
-const SECURE_COOKIE = "__Secure-authjs.session-token";
+// The caller is resolved exactly as pages and handlers do it, role read from the database.
 
 function toLogin(request: NextRequest) {
   const login = new URL("/login", request.url);
@@ -14,15 +12,8 @@ function toLogin(request: NextRequest) {
   return NextResponse.redirect(login);
 }
 
-async function currentRole(request: NextRequest): Promise<Role | null> {
-  const secureCookie = request.cookies.getAll().some((c) => c.name.startsWith(SECURE_COOKIE));
-  const token = await getToken({ req: request, secret: getEnv().AUTH_SECRET, secureCookie });
-  // The role is read from the database, never from the token, so a change applies at once.
-  return typeof token?.sub === "string" ? getUserRole(token.sub) : null;
-}
-
 export async function proxy(request: NextRequest) {
-  const role = await currentRole(request);
+  const role = (await resolveCaller(request.headers, request.cookies.getAll().map((c) => c.name)))?.role;
   if (!role) return toLogin(request);
   const [, section, area] = request.nextUrl.pathname.split("/");
   if (section === "dashboard" && (!area || ((ROLES as readonly string[]).includes(area) && area !== role))) {

@@ -69,8 +69,3 @@ export async function loadRows<T>(query: () => Promise<T[]>): Promise<{ rows: T[
     return { error: "Could not load this list. Please try again in a moment." };
   }
 }
-
-/** A calendar date (YYYY-MM-DD) as text, without shifting it by any time zone. */
-export function formatDay(day: string) {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
-}

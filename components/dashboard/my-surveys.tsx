@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { listReportedSurveys, type ReportedSurvey } from "@/lib/services/reports";
 import { listCommentedSurveys, listParticipatedSurveys, type ParticipatedSurvey } from "@/lib/services/votes";
-import { DataTable, EmptyState, LoadError, formatDay, loadRows, type Column } from "./data-table";
+import { formatDay } from "@/lib/utils";
+import { DataTable, EmptyState, LoadError, loadRows, type Column } from "./data-table";
 
 // The user and pro_user dashboard lists: always the signed-in person's own rows, by their id.
 

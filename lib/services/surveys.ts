@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
@@ -54,8 +54,15 @@ const toPublic = (row: Row): PublicSurvey => ({ ...row, createdAt: row.createdAt
 const published = (category?: Category) =>
   and(eq(surveys.status, "publish"), category ? eq(surveys.category, category) : undefined);
 
-// Voting is open through the end of the deadline day in the site's time zone, by the database clock.
-const stillOpen = () => gte(surveys.deadline, sql`(now() at time zone ${getEnv().APP_TIME_ZONE})::date`);
+/**
+ * The instant voting closes: the end of the deadline day in APP_TIME_ZONE, computed by the database
+ * so that a check and a write share one clock.
+ */
+export function closesAt(timeZone: string) {
+  return sql`((${surveys.deadline} + 1)::timestamp at time zone ${timeZone})`;
+}
+
+const stillOpen = () => sql`now() < ${closesAt(getEnv().APP_TIME_ZONE)}`;
 
 /**
  * Published surveys, most votes first (ties: newest first) or newest first; one page of them.

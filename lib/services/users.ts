@@ -147,11 +147,3 @@ export async function changeUserRole(targetId: string, role: Role): Promise<{ mo
     return { modifiedCount: updated.length };
   });
 }
-
-/** The role as the database holds it now (for the proxy, which has no page context). */
-export async function getUserRole(userId: string): Promise<Role | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
-  const db = await getDb();
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  return row?.role ?? null;
-}

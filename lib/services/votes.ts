@@ -5,15 +5,8 @@ import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { closesAt } from "@/lib/services/surveys";
 import { surveys, votes, type Category, type Role, type SurveyStatus, type VoteValue } from "@/models";
-
-/**
- * The instant voting closes: the end of the deadline day in APP_TIME_ZONE, computed by the database
- * so that the check and the write share one clock.
- */
-function closesAt(timeZone: string) {
-  return sql`((${surveys.deadline} + 1)::timestamp at time zone ${timeZone})`;
-}
 
 export type VoteResult = { vote: VoteValue; comment: string | null; yesCount: number; noCount: number };
 

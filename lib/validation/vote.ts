@@ -28,4 +28,3 @@ export type VoteBody = z.infer<typeof voteBodySchema>;
 export const ownIdentityBodySchema = z.object(claimedIdentity);
 export type OwnIdentityBody = z.infer<typeof ownIdentityBodySchema>;
 
-export const surveyIdParamsSchema = z.object({ id: z.uuid("Survey not found") });

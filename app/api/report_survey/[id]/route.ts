@@ -3,7 +3,8 @@ import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { reportSurvey } from "@/lib/services/reports";
 import { assertOwnIdentity } from "@/lib/services/votes";
-import { ownIdentityBodySchema, surveyIdParamsSchema } from "@/lib/validation/vote";
+import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { ownIdentityBodySchema } from "@/lib/validation/vote";
 
 export const PUT = route({
   auth: rolesFor("report"),

@@ -5,7 +5,8 @@ import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { surveyChanged } from "@/lib/services/survey-cache";
 import { assertOwnIdentity, castVote, getVotingState } from "@/lib/services/votes";
-import { surveyIdParamsSchema, voteBodySchema } from "@/lib/validation/vote";
+import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { voteBodySchema } from "@/lib/validation/vote";
 
 export const GET = route({
   auth: "public",

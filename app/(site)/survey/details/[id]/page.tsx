@@ -7,6 +7,7 @@ import { SurveyVoting } from "@/components/survey/survey-voting";
 import { getEnv } from "@/lib/env";
 import { cachedSurvey } from "@/lib/services/survey-cache";
 import { pageMetadata } from "@/lib/seo";
+import { formatDay } from "@/lib/utils";
 import { surveyIdParamsSchema } from "@/lib/validation/surveys";
 
 // Rendered on its first request (never at build time) and then served from Next's cache until
@@ -22,10 +23,6 @@ type Params = Promise<{ id: string }>;
 // Malformed ids are a 404 without a database query.
 const loadSurvey = cache(async (id: string) => (surveyIdParamsSchema.safeParse({ id }).success ? cachedSurvey(id) : null));
 
-/** The deadline is a calendar date: shown as that date, whatever the server's or reader's zone. */
-function formatDeadline(deadline: string) {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${deadline}T00:00:00Z`));
-}
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const survey = await loadSurvey((await params).id);
@@ -84,7 +81,7 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
             <dt className="inline font-semibold">Deadline: </dt>
             <dd className="inline">
               <time dateTime={survey.deadline} data-testid="survey-deadline">
-                {formatDeadline(survey.deadline)}
+                {formatDay(survey.deadline, { dateStyle: "long" })}
               </time>
             </dd>
           </div>
