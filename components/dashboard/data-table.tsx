@@ -3,17 +3,22 @@ import { cn } from "@/lib/utils";
 
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string };
 
-/** A dashboard table with a Serial No column counted from 1; scrolls sideways on small screens. */
+/**
+ * A dashboard table with a Serial No column counted from 1 (from `firstSerial` on later pages of a
+ * paginated list); scrolls sideways on small screens.
+ */
 export function DataTable<T>({
   caption,
   columns,
   rows,
   rowKey,
+  firstSerial = 1,
 }: {
   caption: string;
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string;
+  firstSerial?: number;
 }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200">
@@ -34,7 +39,7 @@ export function DataTable<T>({
         <tbody className="divide-y divide-slate-200">
           {rows.map((row, i) => (
             <tr key={rowKey(row)} className="align-top hover:bg-slate-50">
-              <td className="px-4 py-3 tabular-nums">{i + 1}</td>
+              <td className="px-4 py-3 tabular-nums">{firstSerial + i}</td>
               {columns.map((c) => (
                 <td key={c.header} className={cn("px-4 py-3", c.className)}>
                   {c.cell(row)}

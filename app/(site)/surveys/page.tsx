@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Pagination } from "@/components/survey/pagination";
 import { listHref, type ListState } from "@/components/survey/list-href";
 import { SurveyFilters } from "@/components/survey/survey-filters";
 import { SurveyGrid } from "@/components/survey/survey-grid";
+import { Pagination } from "@/components/ui/pagination";
 import { cachedSurveyCount, cachedSurveyList } from "@/lib/services/survey-cache";
 import { pageMetadata } from "@/lib/seo";
 import { LIST_PAGE_SIZE, surveyListQuerySchema, type SurveyListQuery } from "@/lib/validation/surveys";
@@ -81,7 +81,7 @@ export default async function SurveysPage({ searchParams }: { searchParams: Sear
           </div>
         )}
       </div>
-      <Pagination state={state} page={view.page} pages={pages} />
+      <Pagination page={view.page} pages={pages} href={(page) => listHref({ ...state, page })} />
     </div>
   );
 }
