@@ -29,7 +29,8 @@ export const surveys = pgTable(
     index("surveys_status_votes_idx").on(t.status, sql`(${t.yesCount} + ${t.noCount}) desc`, t.createdAt.desc()),
     index("surveys_status_created_idx").on(t.status, t.createdAt.desc()),
     index("surveys_status_category_created_idx").on(t.status, t.category, t.createdAt.desc()),
-    index("surveys_surveyor_idx").on(t.surveyorId),
+    // A surveyor's own list, newest first (also serves the foreign key).
+    index("surveys_surveyor_created_idx").on(t.surveyorId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

@@ -19,7 +19,12 @@ export const votes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   // This constraint is what makes "one vote per person" true under any concurrency.
-  (t) => [uniqueIndex("votes_survey_user_unique").on(t.surveyId, t.userId), index("votes_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("votes_survey_user_unique").on(t.surveyId, t.userId),
+    index("votes_user_idx").on(t.userId),
+    // A survey's voters in voting order (the paged list and the CSV keyset) and its votes per day.
+    index("votes_survey_created_idx").on(t.surveyId, t.createdAt, t.id),
+  ],
 );
 
 export type Vote = typeof votes.$inferSelect;

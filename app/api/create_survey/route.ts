@@ -1,0 +1,28 @@
+// POST /api/create_survey: a surveyor (or admin) creates a survey they own; answers { insertedId }
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { parseBody, preflight, route } from "@/lib/api/handler";
+import { forbidden } from "@/lib/api/errors";
+import { rolesFor } from "@/lib/auth/permissions";
+import { surveyChanged } from "@/lib/services/survey-cache";
+import { createSurvey, siteToday } from "@/lib/services/surveys";
+import { createSurveyBodySchema } from "@/lib/validation/survey";
+
+export const POST = route({
+  auth: rolesFor("createSurvey"),
+  // Parsed below: the earliest deadline is today in the site's time zone, read per request.
+  body: z.unknown(),
+  maxBodyBytes: 32 * 1024,
+  handler: async ({ user, body }) => {
+    const { surveyorEmail, ...fields } = parseBody(createSurveyBodySchema(siteToday()), body);
+    // The original client named the owner in the body; the owner is always the caller.
+    if (surveyorEmail && surveyorEmail.toLowerCase() !== user.email.toLowerCase()) {
+      throw forbidden("You can only create surveys for your own account");
+    }
+    const { id } = await createSurvey(user.id, fields);
+    surveyChanged(id);
+    return NextResponse.json({ acknowledged: true, insertedId: id }, { status: 201 });
+  },
+});
+
+export const OPTIONS = preflight;

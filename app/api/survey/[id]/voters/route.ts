@@ -1,0 +1,24 @@
+// GET /api/survey/{id}/voters: one page of a survey's voters, in voting order (its surveyor or an admin)
+import { preflight, route } from "@/lib/api/handler";
+import { rolesFor } from "@/lib/auth/permissions";
+import { getManagedSurvey, listVoters } from "@/lib/services/surveys";
+import { apiPageQuerySchema } from "@/lib/validation/survey";
+import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+
+export const GET = route({
+  auth: rolesFor("manageOwnSurveys"),
+  params: surveyIdParamsSchema,
+  query: apiPageQuerySchema,
+  handler: async ({ user, params, query }) => {
+    const survey = await getManagedSurvey(params.id, user);
+    const voters = await listVoters(survey.id, { limit: query.limit, offset: (query.page - 1) * query.limit });
+    return {
+      total: survey.yesCount + survey.noCount,
+      page: query.page,
+      limit: query.limit,
+      voters: voters.map((v) => ({ userName: v.userName, userEmail: v.userEmail, vote: v.vote, comment: v.comment, createdAt: v.votedAt.toISOString() })),
+    };
+  },
+});
+
+export const OPTIONS = preflight;

@@ -1,0 +1,26 @@
+// PUT /api/updateDocument/{id}: the owning surveyor (or an admin) changes a survey's six form fields
+import { z } from "zod";
+import { parseBody, preflight, route } from "@/lib/api/handler";
+import { rolesFor } from "@/lib/auth/permissions";
+import { surveyChanged } from "@/lib/services/survey-cache";
+import { getManagedSurvey, siteToday, updateSurveyFields } from "@/lib/services/surveys";
+import { minDeadlineForUpdate, surveyFormSchema } from "@/lib/validation/survey";
+import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+
+export const PUT = route({
+  auth: rolesFor("manageOwnSurveys"),
+  params: surveyIdParamsSchema,
+  // Parsed below, once the survey is known to be the caller's: its current deadline may be kept.
+  body: z.unknown(),
+  maxBodyBytes: 32 * 1024,
+  handler: async ({ user, params, body }) => {
+    const survey = await getManagedSurvey(params.id, user);
+    // Strict: counts, status, owner, feedback, ids or dates in the body are refused (400), never written.
+    const fields = parseBody(surveyFormSchema(minDeadlineForUpdate(siteToday(), survey.deadline)), body);
+    const result = await updateSurveyFields(survey.id, fields);
+    surveyChanged(survey.id);
+    return { acknowledged: true, matchedCount: result.modifiedCount, ...result };
+  },
+});
+
+export const OPTIONS = preflight;

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { CATEGORIES } from "@/models/enums";
+import { pageNumberSchema } from "./paging";
+import { API_PAGE_LIMIT_MAX } from "./surveys";
+
+// The create and update survey form and the two routes behind it (POST /api/create_survey,
+// PUT /api/updateDocument/{id}) share this one schema. It also runs in the browser, so it never
+// reads the server's configuration: the earliest allowed deadline ("today" in APP_TIME_ZONE, from
+// the server) is passed in.
+
+export const SURVEY_LIMITS = {
+  title: 120,
+  description: 2000,
+  questionTitle: 200,
+  questionDescription: 500,
+} as const;
+
+export const DEADLINE_IN_PAST = "The deadline cannot be before today";
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
+export function dayIn(timeZone: string, at: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
+// Multi-line fields keep line breaks and tabs but no other control characters.
+const NO_CONTROL_CHARS_BUT_LINES = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
+
+function text(label: string, max: number, multiLine: boolean) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required`, abort: true })
+    .max(max, `${label} can be at most ${max} characters`)
+    .regex(multiLine ? NO_CONTROL_CHARS_BUT_LINES : NO_CONTROL_CHARS, `${label} cannot contain control characters`);
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDay = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+/**
+ * The six fields of a survey, with the spec's required rules. `minDeadline` is the earliest
+ * allowed deadline: today in the site's time zone (for an update, the survey's current deadline
+ * is also kept if it is earlier, so an expired survey's text can still be corrected).
+ */
+export function surveyFormSchema(minDeadline: string) {
+  return z.strictObject(
+    {
+      title: text("Title", SURVEY_LIMITS.title, false),
+      description: text("Description", SURVEY_LIMITS.description, true),
+      category: z.enum(CATEGORIES, {
+        error: (issue) =>
+          issue.input === undefined || issue.input === "" ? "Category is required" : `Category must be one of ${CATEGORIES.join(", ")}`,
+      }),
+      deadline: z
+        .string({ error: "Deadline is required" })
+        .trim()
+        .min(1, { error: "Deadline is required", abort: true })
+        .regex(ISO_DAY, { error: "Deadline must be a date (YYYY-MM-DD)", abort: true })
+        .refine(isRealDay, { error: "Deadline must be a real date", abort: true })
+        .refine((v) => v >= minDeadline, DEADLINE_IN_PAST)
+        .refine((v) => v <= "9999-12-31", "Deadline is too far away"),
+      questionTitle: text("Question title", SURVEY_LIMITS.questionTitle, false),
+      questionDescription: text("Question description", SURVEY_LIMITS.questionDescription, true),
+    },
+    { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined) },
+  );
+}
+
+export type SurveyFormInput = z.infer<ReturnType<typeof surveyFormSchema>>;
+
+/**
+ * POST /api/create_survey: the form, plus the original client's `surveyorEmail`, which may only name
+ * the caller (the owner always comes from the session).
+ */
+export function createSurveyBodySchema(minDeadline: string) {
+  return surveyFormSchema(minDeadline).extend({ surveyorEmail: z.string().trim().max(254).optional() });
+}
+
+/** The earliest deadline an update may keep: today, or the survey's current deadline if earlier. */
+export const minDeadlineForUpdate = (today: string, current: string) => (current < today ? current : today);
+
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${API_PAGE_LIMIT_MAX}`;
+
+/** `?page=&limit=` of the surveyor's API lists (voters, feedbacks). */
+export const apiPageQuerySchema = z.object({
+  page: pageNumberSchema.default(1),
+  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(API_PAGE_LIMIT_MAX, LIMIT_MESSAGE).default(API_PAGE_LIMIT_MAX),
+});
