@@ -1,9 +1,110 @@
+import { Download, Pencil } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
+import { ResultsChartToggle } from "@/components/surveyor/results-chart-toggle";
+import { loadManagedSurvey } from "@/components/surveyor/load-survey";
+import { StatusBadge } from "@/components/surveyor/status-badge";
+import { VotersTable } from "@/components/surveyor/voters-table";
+import { VotesOverTime } from "@/components/surveyor/votes-over-time";
+import { buttonVariants } from "@/components/ui/button";
 import { requireRole } from "@/lib/auth/guards";
+import { getEnv } from "@/lib/env";
+import { votesPerDay, type VotesOnDay } from "@/lib/services/surveys";
+import { formatDay } from "@/lib/utils";
+import { readPage } from "@/lib/validation/paging";
+import { dayIn } from "@/lib/validation/survey";
 
 export const metadata: Metadata = { title: "Survey Results" };
 
-export default async function Page() {
-  await requireRole("/dashboard/surveyor/surveys", "surveyor");
-  return <h1 className="text-2xl font-bold">Survey Results</h1>;
+function Figure({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export default async function Page({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { id } = await params;
+  const user = await requireRole(`/dashboard/surveyor/surveys/${id}`, "surveyor");
+  const page = readPage((await searchParams).page);
+  const result = await loadManagedSurvey(id, user);
+  if ("error" in result) {
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 p-4 font-medium text-red-800">
+        Error loading survey: {result.error}
+      </p>
+    );
+  }
+  const { survey } = result;
+  let days: VotesOnDay[] | null = null;
+  try {
+    days = await votesPerDay(survey);
+  } catch (error) {
+    console.error("Loading votes per day failed", error);
+  }
+  const total = survey.yesCount + survey.noCount;
+  // Dates are shown as days of the site's time zone, the zone the deadline is kept in.
+  const created = dayIn(getEnv().APP_TIME_ZONE, new Date(survey.createdAt));
+
+  return (
+    <article className="space-y-8">
+      <header className="space-y-2">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <h1 className="text-2xl font-bold">{survey.title}</h1>
+          <div className="flex flex-wrap gap-2">
+            <Link href={`/dashboard/surveyor/update/${survey.id}`} className={buttonVariants({ variant: "outline" })}>
+              <Pencil aria-hidden="true" className="h-4 w-4" /> Update
+            </Link>
+            <a href={`/api/survey/${survey.id}/export`} download className={buttonVariants({ variant: "default" })}>
+              <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
+            </a>
+          </div>
+        </div>
+        <p className="whitespace-pre-line text-slate-700">{survey.description}</p>
+      </header>
+
+      <section aria-labelledby="question-title" className="rounded-xl bg-slate-50 p-4">
+        <h2 id="question-title" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+          Question
+        </h2>
+        <p className="mt-2">
+          <span className="font-semibold">Title:</span> {survey.questionTitle}
+        </p>
+        <p className="mt-1 whitespace-pre-line">
+          <span className="font-semibold">Description:</span> {survey.questionDescription}
+        </p>
+      </section>
+
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        <Figure label="Yes" value={survey.yesCount} testId="yes-count" />
+        <Figure label="No" value={survey.noCount} testId="no-count" />
+        <Figure label="Total Vote" value={total} testId="total-votes" />
+        <Figure label="Status" value={<StatusBadge status={survey.status} />} />
+        <Figure label="Category" value={survey.category} />
+        <Figure label="Deadline" value={formatDay(survey.deadline)} />
+        <Figure label="Created At" value={formatDay(created)} />
+      </dl>
+
+      <ResultsChartToggle yesCount={survey.yesCount} noCount={survey.noCount} />
+
+      {days ? <VotesOverTime days={days} /> : <p className="text-slate-600">The votes over time could not be loaded.</p>}
+
+      <section aria-labelledby="voters-title" id="voters" className="space-y-3">
+        <h2 id="voters-title" className="text-xl font-semibold">
+          Voters Information
+        </h2>
+        <VotersTable surveyId={survey.id} total={total} page={page} />
+      </section>
+    </article>
+  );
 }

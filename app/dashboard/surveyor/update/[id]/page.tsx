@@ -1,9 +1,47 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { LoadError } from "@/components/dashboard/data-table";
+import { SurveyForm } from "@/components/surveyor/survey-form";
 import { requireRole } from "@/lib/auth/guards";
+import { loadManagedSurvey } from "@/components/surveyor/load-survey";
+import { siteToday } from "@/lib/services/surveys";
+import { minDeadlineForUpdate } from "@/lib/validation/survey";
 
 export const metadata: Metadata = { title: "Update Survey" };
 
-export default async function Page() {
-  await requireRole("/dashboard/surveyor/surveys", "surveyor");
-  return <h1 className="text-2xl font-bold">Update Survey</h1>;
+export default async function Page({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const user = await requireRole(`/dashboard/surveyor/update/${id}`, "surveyor");
+  const result = await loadManagedSurvey(id, user);
+  return (
+    <>
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold">Update Survey</h1>
+        <p className="mt-1 text-slate-600">
+          Change the text, category or deadline. Votes, status and feedback stay as they are.{" "}
+          <Link href="/dashboard/surveyor/surveys" className="font-medium text-brand-700 underline">
+            Back to All Surveys
+          </Link>
+        </p>
+      </header>
+      {"error" in result ? (
+        <LoadError message={result.error} />
+      ) : (
+        <SurveyForm
+          mode="update"
+          surveyId={result.survey.id}
+          minDeadline={minDeadlineForUpdate(siteToday(), result.survey.deadline)}
+          voteCount={result.survey.yesCount + result.survey.noCount}
+          defaultValues={{
+            title: result.survey.title,
+            description: result.survey.description,
+            category: result.survey.category,
+            deadline: result.survey.deadline,
+            questionTitle: result.survey.questionTitle,
+            questionDescription: result.survey.questionDescription,
+          }}
+        />
+      )}
+    </>
+  );
 }

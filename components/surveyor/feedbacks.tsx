@@ -1,0 +1,56 @@
+import Link from "next/link";
+import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { Pagination } from "@/components/ui/pagination";
+import { countFeedbacks, listFeedbacks, type FeedbackRow } from "@/lib/services/surveys";
+import { pageCount, pageWindow } from "@/lib/validation/paging";
+import { StatusBadge } from "./status-badge";
+
+// SPEC.md §9: the feedback list previews 20 characters of the description.
+const PREVIEW = 20;
+
+const columns: Column<FeedbackRow>[] = [
+  {
+    header: "Title",
+    cell: (s) => (
+      <Link href={`/dashboard/surveyor/surveys/${s.id}`} className="font-medium text-brand-700 hover:underline">
+        {s.title}
+      </Link>
+    ),
+    className: "max-w-xs",
+  },
+  {
+    header: "Description",
+    cell: (s) => (s.description.length > PREVIEW ? `${s.description.slice(0, PREVIEW)}...` : s.description),
+    className: "whitespace-nowrap",
+  },
+  { header: "Status", cell: (s) => <StatusBadge status={s.status} /> },
+  { header: "Feedback", cell: (s) => <span className="whitespace-pre-line">{s.feedback}</span>, className: "max-w-md" },
+];
+
+/** The surveyor's surveys an admin gave feedback on (given when unpublishing). */
+export async function Feedbacks({ surveyorId, page }: { surveyorId: string; page: number }) {
+  let data: { rows: FeedbackRow[]; total: number };
+  try {
+    const [rows, total] = await Promise.all([listFeedbacks(surveyorId, pageWindow(page)), countFeedbacks(surveyorId)]);
+    data = { rows, total };
+  } catch (error) {
+    console.error("Loading a surveyor's feedbacks failed", error);
+    return <LoadError message="Could not load the feedback. Please try again in a moment." />;
+  }
+  if (data.total === 0) return <EmptyState>No feedback yet. When an admin unpublishes one of your surveys, their message appears here.</EmptyState>;
+  return (
+    <>
+      {data.rows.length === 0 ? (
+        <EmptyState>
+          This page is past the end of the list.{" "}
+          <Link href="/dashboard/surveyor/feedbacks" className="font-semibold text-brand-700 underline">
+            Back to page 1
+          </Link>
+        </EmptyState>
+      ) : (
+        <DataTable caption="Survey List" columns={columns} rows={data.rows} rowKey={(s) => s.id} firstSerial={pageWindow(page).offset + 1} />
+      )}
+      <Pagination page={page} pages={pageCount(data.total)} href={(p) => `/dashboard/surveyor/feedbacks?page=${p}`} className="mt-6" />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { BarChart3, Pencil } from "lucide-react";
+import Link from "next/link";
+import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { Pagination } from "@/components/ui/pagination";
+import { countOwnSurveys, listOwnSurveys, type OwnSurveyRow } from "@/lib/services/surveys";
+import { formatDay } from "@/lib/utils";
+import { pageCount, pageWindow } from "@/lib/validation/paging";
+import { StatusBadge } from "./status-badge";
+
+const rowLink = "inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline";
+
+const columns: Column<OwnSurveyRow>[] = [
+  { header: "Title", cell: (s) => <span className="font-medium">{s.title}</span>, className: "max-w-xs" },
+  { header: "Category", cell: (s) => s.category },
+  { header: "Deadline", cell: (s) => formatDay(s.deadline), className: "whitespace-nowrap" },
+  { header: "Status", cell: (s) => <StatusBadge status={s.status} /> },
+  { header: "Votes", cell: (s) => s.yesCount + s.noCount, className: "tabular-nums" },
+  {
+    header: "Update",
+    cell: (s) => (
+      <Link href={`/dashboard/surveyor/update/${s.id}`} className={rowLink} aria-label={`Update ${s.title}`}>
+        <Pencil aria-hidden="true" className="h-4 w-4" /> Update
+      </Link>
+    ),
+  },
+  {
+    header: "Details",
+    cell: (s) => (
+      <Link href={`/dashboard/surveyor/surveys/${s.id}`} className={rowLink} aria-label={`Details of ${s.title}`}>
+        <BarChart3 aria-hidden="true" className="h-4 w-4" /> Details
+      </Link>
+    ),
+  },
+];
+
+/** All Surveys: one page of the surveyor's own surveys, newest first. */
+export async function OwnSurveys({ surveyorId, page }: { surveyorId: string; page: number }) {
+  let data: { rows: OwnSurveyRow[]; total: number };
+  try {
+    const [rows, total] = await Promise.all([listOwnSurveys(surveyorId, pageWindow(page)), countOwnSurveys(surveyorId)]);
+    data = { rows, total };
+  } catch (error) {
+    console.error("Loading a surveyor's surveys failed", error);
+    return <LoadError message="Could not load your surveys. Please try again in a moment." />;
+  }
+  if (data.total === 0) {
+    return (
+      <EmptyState>
+        You have not created any survey yet.{" "}
+        <Link href="/dashboard/surveyor/create" className="font-semibold text-brand-700 underline">
+          Create your first survey
+        </Link>
+      </EmptyState>
+    );
+  }
+  const pages = pageCount(data.total);
+  return (
+    <>
+      <p className="mb-3 text-sm text-slate-600">{data.total === 1 ? "1 survey" : `${data.total} surveys`}</p>
+      {data.rows.length === 0 ? (
+        <EmptyState>
+          This page is past the end of the list.{" "}
+          <Link href="/dashboard/surveyor/surveys" className="font-semibold text-brand-700 underline">
+            Back to page 1
+          </Link>
+        </EmptyState>
+      ) : (
+        <DataTable caption="Survey List" columns={columns} rows={data.rows} rowKey={(s) => s.id} firstSerial={pageWindow(page).offset + 1} />
+      )}
+      <Pagination page={page} pages={pages} href={(p) => `/dashboard/surveyor/surveys?page=${p}`} className="mt-6" />
+    </>
+  );
+}

@@ -1,0 +1,214 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useMemo, type ComponentProps, type ReactNode } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import { SURVEY_LIMITS, surveyFormSchema, type SurveyFormInput } from "@/lib/validation/survey";
+import { CATEGORIES } from "@/models/enums";
+
+type ApiErrorBody = { error?: { message?: string; issues?: { path: string; message: string }[] } };
+const FIELDS = ["title", "description", "category", "deadline", "questionTitle", "questionDescription"] as const;
+
+const inputClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+const invalidClass = "border-red-600 focus:border-red-600 focus:ring-red-600/30";
+
+/** A label, the control, a length counter or hint, and the field's message (announced). */
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const describedBy = (id: string, error?: string) => [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
+
+/**
+ * The Create Survey and Update Survey form: one zod schema with the routes behind it.
+ * `minDeadline` is today in the site's time zone (from the server), or an older deadline the survey
+ * already has.
+ */
+export function SurveyForm({
+  mode,
+  surveyId,
+  defaultValues,
+  minDeadline,
+  voteCount = 0,
+}: {
+  mode: "create" | "update";
+  surveyId?: string;
+  defaultValues?: SurveyFormInput;
+  minDeadline: string;
+  voteCount?: number;
+}) {
+  const router = useRouter();
+  const schema = useMemo(() => surveyFormSchema(minDeadline), [minDeadline]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<SurveyFormInput>({
+    resolver: zodResolver(schema),
+    // The category starts on the disabled 'Select Category' placeholder.
+    defaultValues: defaultValues ?? ({ category: "" } as unknown as SurveyFormInput),
+  });
+  const values = useWatch({ control });
+
+  const onSubmit = async (fields: SurveyFormInput) => {
+    const create = mode === "create";
+    let response: Response;
+    try {
+      response = await fetch(create ? "/api/create_survey" : `/api/updateDocument/${surveyId}`, {
+        method: create ? "POST" : "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(fields),
+      });
+    } catch {
+      toast.error("Oh no!", { description: "Could not reach the server. Check your connection and try again." });
+      return;
+    }
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as ApiErrorBody;
+      for (const issue of body.error?.issues ?? []) {
+        const field = FIELDS.find((f) => f === issue.path);
+        if (field) setError(field, { message: issue.message });
+      }
+      toast.error("Oh no!", {
+        description: response.status < 500 && body.error?.message ? body.error.message : "Something went wrong! try again...",
+      });
+      return;
+    }
+    toast.success("Successful!", {
+      description: create ? "Your survey created successfully" : "survey information updated successfully",
+    });
+    router.push("/dashboard/surveyor/surveys");
+    router.refresh();
+  };
+
+  const count = (field: keyof typeof SURVEY_LIMITS) => `${(values[field] ?? "").length}/${SURVEY_LIMITS[field]} characters`;
+  const text = (field: keyof typeof SURVEY_LIMITS, label: string, props: ComponentProps<"input"> = {}) => {
+    const id = `survey-${field}`;
+    return (
+      <Field id={id} label={label} error={errors[field]?.message} hint={count(field)}>
+        <input
+          id={id}
+          maxLength={SURVEY_LIMITS[field]}
+          aria-invalid={errors[field] ? true : undefined}
+          aria-describedby={describedBy(id, errors[field]?.message)}
+          className={cn(inputClass, errors[field] && invalidClass)}
+          {...props}
+          {...register(field)}
+        />
+      </Field>
+    );
+  };
+  const area = (field: "description" | "questionDescription", label: string, rows: number) => {
+    const id = `survey-${field}`;
+    return (
+      <Field id={id} label={label} error={errors[field]?.message} hint={count(field)}>
+        <textarea
+          id={id}
+          rows={rows}
+          maxLength={SURVEY_LIMITS[field]}
+          aria-invalid={errors[field] ? true : undefined}
+          aria-describedby={describedBy(id, errors[field]?.message)}
+          className={cn(inputClass, errors[field] && invalidClass)}
+          {...register(field)}
+        />
+      </Field>
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      aria-label={mode === "create" ? "Create Survey" : "Update Survey"}
+      className="max-w-3xl space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      {text("title", "Survey Title", { placeholder: "Title" })}
+      {area("description", "Survey Description", 4)}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="survey-category" label="Category" error={errors.category?.message}>
+          <select
+            id="survey-category"
+            aria-invalid={errors.category ? true : undefined}
+            aria-describedby={errors.category ? "survey-category-error" : undefined}
+            className={cn(inputClass, errors.category && invalidClass)}
+            {...register("category")}
+          >
+            <option value="" disabled>
+              Select Category
+            </option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id="survey-deadline"
+          label="Deadline"
+          error={errors.deadline?.message}
+          hint="Voting stays open through the end of this day."
+        >
+          <input
+            id="survey-deadline"
+            type="date"
+            min={minDeadline}
+            aria-invalid={errors.deadline ? true : undefined}
+            aria-describedby={describedBy("survey-deadline", errors.deadline?.message)}
+            className={cn(inputClass, errors.deadline && invalidClass)}
+            {...register("deadline")}
+          />
+        </Field>
+      </div>
+      {mode === "update" && voteCount > 0 && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="votes-warning">
+          {voteCount === 1 ? "1 person has" : `${voteCount} people have`} already voted on this survey. If you change the
+          question, their votes stay counted for the new wording.
+        </p>
+      )}
+      {text("questionTitle", "Question Title", { placeholder: "Question" })}
+      {area("questionDescription", "Question Description", 3)}
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
+        {mode === "create" ? "Submit Survey" : "Update Survey"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { Pagination } from "@/components/ui/pagination";
+import { listVoters, type Voter } from "@/lib/services/surveys";
+import { pageCount, pageWindow } from "@/lib/validation/paging";
+
+const columns: Column<Voter>[] = [
+  { header: "User Name", cell: (v) => v.userName ?? <span className="text-slate-500">(no name)</span> },
+  { header: "User Email", cell: (v) => v.userEmail, className: "break-all" },
+  {
+    header: "Vote",
+    cell: (v) => <span className={v.vote === "yes" ? "font-semibold text-green-800" : "font-semibold text-slate-700"}>{v.vote === "yes" ? "Yes" : "No"}</span>,
+  },
+  { header: "Comment", cell: (v) => (v.comment ? <span className="whitespace-pre-line">{v.comment}</span> : ""), className: "max-w-sm" },
+];
+
+/** 'Voters Information': one page of the survey's voters, in the order they voted. */
+export async function VotersTable({ surveyId, total, page }: { surveyId: string; total: number; page: number }) {
+  if (total === 0) return <EmptyState>No voters yet.</EmptyState>;
+  let rows: Voter[];
+  try {
+    rows = await listVoters(surveyId, pageWindow(page));
+  } catch (error) {
+    console.error("Loading a survey's voters failed", error);
+    return <LoadError message="Could not load the voters. Please try again in a moment." />;
+  }
+  return (
+    <>
+      {rows.length === 0 ? (
+        <EmptyState>This page is past the end of the list.</EmptyState>
+      ) : (
+        <DataTable caption="Voters Information" columns={columns} rows={rows} rowKey={(v) => v.id} firstSerial={pageWindow(page).offset + 1} />
+      )}
+      <Pagination page={page} pages={pageCount(total)} href={(p) => `/dashboard/surveyor/surveys/${surveyId}?page=${p}#voters`} className="mt-6" />
+    </>
+  );
+}
