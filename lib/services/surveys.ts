@@ -337,8 +337,9 @@ export async function votesPerDay(survey: { id: string; createdAt: string; deadl
     })
     .from(votes)
     .where(eq(votes.surveyId, survey.id))
-    .groupBy(day)
-    .orderBy(day);
+    // By position: the zone is a bound parameter, so a repeated expression would not match the select's.
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const today = dayIn(timeZone);
   const first = dayIn(timeZone, new Date(survey.createdAt));

@@ -1,0 +1,224 @@
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import { newPerson, registerThroughApi } from "./fixtures/accounts";
+import { signInAs } from "./fixtures/session";
+
+// The surveyor's workspace. Every test makes its own surveys (as surveyor@demo.test) and its own
+// voters, so the seeded surveys other specs use are left as they were.
+
+const SURVEYOR = "surveyor@demo.test";
+
+async function expectNoA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Creates a survey through the API as the signed-in surveyor of `page`; returns its id. */
+async function createSurveyThroughApi(page: Page, title: string): Promise<string> {
+  const form = await page.request.get("/dashboard/surveyor/create");
+  const min = /min="(\d{4}-\d{2}-\d{2})"/.exec(await form.text())![1];
+  const response = await page.request.post("/api/create_survey", {
+    data: {
+      title,
+      description: "A survey made by the surveyor end-to-end tests.",
+      category: "Education",
+      deadline: addDays(min, 14),
+      questionTitle: "A question",
+      questionDescription: "Do you agree?",
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).insertedId;
+}
+
+/** A fresh person, registered from their own address (the registration throttle is per address), who votes. */
+async function voteAsNewPerson(browser: Browser, surveyId: string, vote: "yes" | "no", label: string) {
+  const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": address } });
+  try {
+    const person = newPerson(label);
+    await registerThroughApi(context.request, person);
+    await signInAs(context.request, person.email, person.password);
+    expect((await context.request.put(`/api/vote/${surveyId}`, { data: { vote } })).status()).toBe(200);
+    return person;
+  } finally {
+    await context.close();
+  }
+}
+
+test("a surveyor creates a survey and finds it in All Surveys, on /surveys and on its own page, then edits it", async ({ page }) => {
+  await signInAs(page, SURVEYOR);
+  await page.goto("/dashboard/surveyor/create");
+  await expect(page.getByRole("heading", { name: "Create Survey" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Create Survey" });
+  await expect(form.getByLabel("Category")).toHaveValue("");
+  await expectNoA11yViolations(page);
+
+  // An empty submit names every field and sends nothing.
+  await form.getByRole("button", { name: "Submit Survey" }).click();
+  for (const message of [
+    "Title is required",
+    "Description is required",
+    "Category is required",
+    "Deadline is required",
+    "Question title is required",
+    "Question description is required",
+  ]) {
+    await expect(form.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page).toHaveURL(/\/dashboard\/surveyor\/create$/);
+  await expectNoA11yViolations(page);
+
+  const title = `E2E created survey ${unique()}`;
+  const min = (await form.getByLabel("Deadline").getAttribute("min"))!;
+  await form.getByLabel("Survey Title").fill(title);
+  await expect(form.getByText(`${title.length}/120 characters`)).toBeVisible();
+  await form.getByLabel("Survey Description").fill("Made by an end-to-end test: should this show everywhere at once?");
+  await form.getByLabel("Category").selectOption("Technology");
+  // A day before the minimum is refused by the same schema as the server's.
+  await form.getByLabel("Deadline").fill(addDays(min, -1));
+  await form.getByLabel("Question Title").fill("Everywhere at once");
+  await form.getByLabel("Question Description").fill("Does a new survey appear on every page at once?");
+  await form.getByRole("button", { name: "Submit Survey" }).click();
+  await expect(form.getByText("The deadline cannot be before today")).toBeVisible();
+  await form.getByLabel("Deadline").fill(addDays(min, 10));
+  await form.getByRole("button", { name: "Submit Survey" }).click();
+
+  await expect(page.getByText("Successful!", { exact: true })).toBeVisible();
+  await expect(page.getByText("Your survey created successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/surveyor\/surveys$/);
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell").first()).toHaveText("1");
+  await expect(row).toContainText("Technology");
+  await expect(row).toContainText("publish");
+  for (const header of ["Serial No", "Title", "Category", "Deadline", "Status", "Votes", "Update", "Details"]) {
+    await expect(page.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
+  }
+  await expectNoA11yViolations(page);
+  const id = (await row.getByRole("link", { name: `Details of ${title}` }).getAttribute("href"))!.split("/").pop()!;
+
+  await page.goto("/surveys?sort=createdAt");
+  await expect(page.getByRole("link", { name: new RegExp(title) }).first()).toBeVisible();
+  await page.goto(`/survey/details/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+
+  // Edit it: the same form, filled in.
+  await page.goto("/dashboard/surveyor/surveys");
+  await page.getByRole("link", { name: `Update ${title}` }).click();
+  await expect(page.getByRole("heading", { name: "Update Survey" })).toBeVisible();
+  const edit = page.getByRole("form", { name: "Update Survey" });
+  await expect(edit.getByLabel("Survey Title")).toHaveValue(title);
+  await expect(edit.getByLabel("Category")).toHaveValue("Technology");
+  await expect(edit.getByLabel("Deadline")).toHaveValue(addDays(min, 10));
+  const edited = `${title} (edited)`;
+  await edit.getByLabel("Survey Title").fill(edited);
+  await edit.getByLabel("Category").selectOption("Health");
+  await edit.getByRole("button", { name: "Update Survey" }).click();
+  await expect(page.getByText("survey information updated successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/surveyor\/surveys$/);
+  await expect(page.getByRole("row").filter({ hasText: edited })).toContainText("Health");
+  await page.goto(`/survey/details/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(edited);
+});
+
+test("the results page shows the counts, the chart on demand, the voters, the votes over time, and a CSV that matches", async ({ page, browser }) => {
+  await signInAs(page, SURVEYOR);
+  const title = `E2E results survey ${unique()}`;
+  const id = await createSurveyThroughApi(page, title);
+
+  await page.goto(`/dashboard/surveyor/surveys/${id}`);
+  await expect(page.getByText("No voters yet.")).toBeVisible();
+  await expect(page.getByTestId("votes-over-time-summary")).toHaveText("No votes yet.");
+
+  const voters = [
+    { ...(await voteAsNewPerson(browser, id, "yes", "Ada")), vote: "Yes" },
+    { ...(await voteAsNewPerson(browser, id, "no", "Bo")), vote: "No" },
+    { ...(await voteAsNewPerson(browser, id, "yes", "Cy")), vote: "Yes" },
+  ];
+
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByTestId("yes-count")).toHaveText("2");
+  await expect(page.getByTestId("no-count")).toHaveText("1");
+  await expect(page.getByTestId("total-votes")).toHaveText("3");
+
+  // The chart appears and goes away with the button.
+  await expect(page.getByRole("heading", { name: "Survey Results Chart" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Show Chart" }).click();
+  await expect(page.getByRole("heading", { name: "Survey Results Chart" })).toBeVisible();
+  await expect(page.getByTestId("results-chart").locator(".recharts-bar-rectangle")).toHaveCount(2);
+  expect((await page.getByTestId("results-chart").boundingBox())!.height).toBe(300);
+  await page.getByRole("button", { name: "Hide Chart" }).click();
+  await expect(page.getByRole("heading", { name: "Survey Results Chart" })).toHaveCount(0);
+
+  // Votes over time: today's three votes.
+  await expect(page.getByTestId("votes-over-time-summary")).toContainText("3 votes over 1 day");
+  await expect(page.getByTestId("votes-over-time").locator(".recharts-line")).toHaveCount(2);
+
+  // Voters Information, in voting order.
+  const table = page.getByRole("table", { name: "Voters Information" });
+  for (const header of ["Serial No", "User Name", "User Email", "Vote", "Comment"]) {
+    await expect(table.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
+  }
+  const rows = table.getByRole("row");
+  await expect(rows).toHaveCount(4);
+  const shown: string[][] = [];
+  for (let i = 1; i <= 3; i++) shown.push((await rows.nth(i).getByRole("cell").allTextContents()).slice(0, 4).map((s) => s.trim()));
+  expect(shown).toEqual(voters.map((v, i) => [String(i + 1), v.name, v.email, v.vote]));
+  await expectNoA11yViolations(page);
+
+  // The CSV download holds the same voters.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^e2e-results-survey-.*\.csv$/);
+  const text = fs.readFileSync((await download.path())!, "utf8");
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const records = parse(text.slice(1), { relax_column_count: true, skip_empty_lines: true }) as string[][];
+  expect(records[0]).toEqual(["Survey", title]);
+  expect(records).toContainEqual(["Total Votes", "3"]);
+  const header = records.findIndex((r) => r[0] === "Serial No");
+  expect(records[header]).toEqual(["Serial No", "User Name", "User Email", "Vote", "Comment", "Voted At"]);
+  expect(records.slice(header + 1).map((r) => r.slice(0, 4))).toEqual(shown);
+});
+
+test("a surveyor reads an admin's unpublish feedback in Feedbacks", async ({ page }) => {
+  // surveyor2@'s seeded survey was unpublished by an admin with this message.
+  await signInAs(page, "surveyor2@demo.test");
+  await page.goto("/dashboard/surveyor/feedbacks");
+  await expect(page.getByRole("heading", { name: "Survey List" })).toBeVisible();
+  for (const header of ["Serial No", "Title", "Description", "Status", "Feedback"]) {
+    await expect(page.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
+  }
+  const row = page.getByRole("row").filter({ hasText: "The question asks about a commercial service" });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("unpublish");
+  // The description is cut to its first 20 characters.
+  const description = (await row.getByRole("cell").nth(2).textContent())!.trim();
+  expect(description.replace(/\.\.\.$/, "").length).toBeLessThanOrEqual(20);
+  await expectNoA11yViolations(page);
+
+  // surveyor@ has no feedback in the seed: the empty state.
+  await signInAs(page, SURVEYOR);
+  await page.goto("/dashboard/surveyor/feedbacks");
+  await expect(page.getByRole("row").filter({ hasText: "The question asks about a commercial service" })).toHaveCount(0);
+});
+
+test("another surveyor's survey is refused on the results page, the update page and the API", async ({ page }) => {
+  await signInAs(page, SURVEYOR);
+  const list = (await (await page.request.get("/api/all_surveys?limit=100")).json()) as { _id: string; surveyorEmail: string }[];
+  const theirs = list.find((s) => s.surveyorEmail === "surveyor2@demo.test")!;
+  await page.goto(`/dashboard/surveyor/surveys/${theirs._id}`);
+  await expect(page.getByText("Error loading survey: You can only manage your own surveys")).toBeVisible();
+  await page.goto(`/dashboard/surveyor/update/${theirs._id}`);
+  await expect(page.getByRole("form", { name: "Update Survey" })).toHaveCount(0);
+  await page.goto("/dashboard/surveyor/surveys/not-a-survey");
+  await expect(page.getByText("Error loading survey: No such survey")).toBeVisible();
+  expect((await page.request.get(`/api/survey/${theirs._id}/voters`)).status()).toBe(403);
+  expect((await page.request.get(`/api/survey/${theirs._id}/export`)).status()).toBe(403);
+  expect((await page.request.put(`/api/updateDocument/${theirs._id}`, { data: { title: "Taken over" } })).status()).toBe(403);
+});

@@ -1,0 +1,61 @@
+// The surveyor's reads in lib/services/surveys.ts: votes per day, own list paging, voters order.
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { votes } from "@/models";
+import { createSurvey, createUser } from "@/tests/factories";
+import { countOwnSurveys, getManagedSurvey, listOwnSurveys, votesPerDay } from "./surveys";
+
+const DAY = 86_400_000;
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+describe("votesPerDay", () => {
+  it("counts yes and no per day (UTC here) from creation to today, days without votes included", async () => {
+    const surveyor = await createUser({ role: "surveyor" });
+    const now = Date.now();
+    const survey = await createSurvey(surveyor.id, { createdAt: new Date(now - 3 * DAY) });
+    const db = await getDb();
+    const voter = async (vote: "yes" | "no", at: number) =>
+      db.insert(votes).values({ surveyId: survey.id, userId: (await createUser()).id, vote, createdAt: new Date(at) });
+    await voter("yes", now - 3 * DAY);
+    await voter("no", now - 3 * DAY);
+    await voter("yes", now - 3 * DAY);
+    await voter("no", now);
+    const managed = await getManagedSurvey(survey.id, surveyor);
+    expect(await votesPerDay(managed)).toEqual([
+      { day: isoDay(now - 3 * DAY), yes: 2, no: 1 },
+      { day: isoDay(now - 2 * DAY), yes: 0, no: 0 },
+      { day: isoDay(now - DAY), yes: 0, no: 0 },
+      { day: isoDay(now), yes: 0, no: 1 },
+    ]);
+  });
+
+  it("stops at the deadline of a closed survey", async () => {
+    const surveyor = await createUser({ role: "surveyor" });
+    const survey = await createSurvey(surveyor.id, { createdAt: new Date(Date.now() - 10 * DAY), deadlineInDays: -5 });
+    const days = await votesPerDay(await getManagedSurvey(survey.id, surveyor));
+    expect(days).toHaveLength(6);
+    expect(days.at(-1)!.day).toBe(survey.deadline);
+  });
+});
+
+describe("listOwnSurveys", () => {
+  it("pages one surveyor's surveys newest first, without anyone else's", async () => {
+    const me = await createUser({ role: "surveyor" });
+    const other = await createUser({ role: "surveyor" });
+    for (let i = 0; i < 5; i++) await createSurvey(me.id, { title: `Mine ${i}`, createdAt: new Date(Date.now() - (5 - i) * 60_000) });
+    await createSurvey(other.id, { title: "Theirs" });
+    expect(await countOwnSurveys(me.id)).toBe(5);
+    expect((await listOwnSurveys(me.id, { limit: 2, offset: 0 })).map((s) => s.title)).toEqual(["Mine 4", "Mine 3"]);
+    expect((await listOwnSurveys(me.id, { limit: 2, offset: 4 })).map((s) => s.title)).toEqual(["Mine 0"]);
+  });
+});
+
+describe("getManagedSurvey", () => {
+  it("answers 404 for an unknown id and 403 for another surveyor's survey", async () => {
+    const me = await createUser({ role: "surveyor" });
+    const survey = await createSurvey((await createUser({ role: "surveyor" })).id);
+    await expect(getManagedSurvey(survey.id, me)).rejects.toMatchObject({ status: 403 });
+    await expect(getManagedSurvey("0badf00d-0000-4000-8000-000000000000", me)).rejects.toMatchObject({ status: 404 });
+    await expect(getManagedSurvey(survey.id, await createUser({ role: "admin" }))).resolves.toMatchObject({ id: survey.id });
+  });
+});
