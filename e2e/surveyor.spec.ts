@@ -184,6 +184,10 @@ test("the results page shows the counts, the chart on demand, the voters, the vo
   const header = records.findIndex((r) => r[0] === "Serial No");
   expect(records[header]).toEqual(["Serial No", "User Name", "User Email", "Vote", "Comment", "Voted At"]);
   expect(records.slice(header + 1).map((r) => r.slice(0, 4))).toEqual(shown);
+
+  // Before changing the question, the writer is told how many people already voted on it.
+  await page.getByRole("link", { name: "Update" }).click();
+  await expect(page.getByTestId("votes-warning")).toContainText("3 people have already voted on this survey");
 });
 
 test("a surveyor reads an admin's unpublish feedback in Feedbacks", async ({ page }) => {
