@@ -30,7 +30,9 @@ export const surveys = pgTable(
     index("surveys_status_created_idx").on(t.status, t.createdAt.desc()),
     index("surveys_status_category_created_idx").on(t.status, t.category, t.createdAt.desc()),
     // A surveyor's own list, newest first (also serves the foreign key).
-    index("surveys_surveyor_created_idx").on(t.surveyorId, t.createdAt.desc(), t.id.desc()),
+    // Ascending on purpose: read backwards it is exactly `created_at desc, id desc` (nulls first), which
+    // `.desc()` columns (DESC NULLS LAST) do not match, so PostgreSQL would sort again.
+    index("surveys_surveyor_created_idx").on(t.surveyorId, t.createdAt, t.id),
   ],
 );
 
