@@ -9,6 +9,7 @@ import { getStripe, stripeFailure } from "@/lib/payments/stripe";
 import { payments, users, type Role } from "@/models";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
 
 export type FulfilResult = {
   /** True only for the call that recorded the payment; every later call (or duplicate event) is false. */
@@ -35,7 +36,7 @@ export function fullyRefunded(charge: Pick<Stripe.Charge, "refunded" | "amount" 
  */
 export function assertPlanPayment(intent: Stripe.PaymentIntent, expectedUserId?: string): string {
   const userId = intent.metadata?.userId;
-  if (!userId || !UUID.test(userId)) throw new ApiError("unprocessable", "This payment is not for the Extended plan");
+  if (!isUuid(userId)) throw new ApiError("unprocessable", "This payment is not for the Extended plan");
   if (expectedUserId !== undefined && userId !== expectedUserId) {
     throw new ApiError("forbidden", "This payment belongs to another account");
   }

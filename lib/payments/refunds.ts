@@ -3,7 +3,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type Stripe from "stripe";
 import { getDb } from "@/lib/db";
 import { claimEvent, type StripeEventRef } from "@/lib/payments/events";
-import { fullyRefunded } from "@/lib/payments/fulfil";
+import { fullyRefunded, isUuid } from "@/lib/payments/fulfil";
 import { PRO_PLAN } from "@/lib/payments/plan";
 import { getStripe, stripeFailure } from "@/lib/payments/stripe";
 import { payments, users } from "@/models";
@@ -25,12 +25,15 @@ export async function recordRefund(chargeId: string, event?: StripeEventRef): Pr
   }
   const intent = typeof charge.payment_intent === "object" ? charge.payment_intent : null;
   const full = fullyRefunded(charge);
-  const userId = intent?.metadata?.userId;
+  const userId = isUuid(intent?.metadata?.userId) ? intent.metadata.userId : undefined;
   const db = await getDb();
   return db.transaction(async (tx) => {
+    // The payer's row first, as fulfilPayment does: the two serialise per person, never deadlock.
+    const [payer] = userId
+      ? await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).for("update")
+      : [];
     if (!(await claimEvent(tx, event))) return { refunded: false, downgraded: false };
     if (!full || !intent || !userId) return { refunded: false, downgraded: false };
-    const [payer] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).for("update");
     if (payer && intent.amount === PRO_PLAN.amount && intent.currency === PRO_PLAN.currency) {
       await tx
         .insert(payments)

@@ -25,21 +25,21 @@ export function stripeHostOptions(apiUrl: string | undefined): Pick<Stripe.Strip
   return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
 }
 
-const holder = globalThis as unknown as { opinexStripe?: Stripe };
+let client: Stripe | undefined;
 
 /** The one Stripe client of the process; a 503 ApiError when payments are not configured. */
 export function getStripe(): Stripe {
-  if (holder.opinexStripe) return holder.opinexStripe;
+  if (client) return client;
   const env = getEnv();
   if (!paymentsConfigured()) throw notConfigured();
-  holder.opinexStripe = new Stripe(env.STRIPE_SECRET_KEY!, {
+  client = new Stripe(env.STRIPE_SECRET_KEY!, {
     ...stripeHostOptions(env.STRIPE_API_URL),
     // A slow provider must not hold a request for Stripe's default 80 s.
     timeout: 20_000,
     maxNetworkRetries: 2,
     appInfo: { name: "OPINEX" },
   });
-  return holder.opinexStripe;
+  return client;
 }
 
 /**

@@ -16,11 +16,17 @@ export function verifyWebhook(payload: Buffer, signature: string | null): Stripe
   const secret = getEnv().STRIPE_WEBHOOK_SECRET;
   if (!secret || !paymentsConfigured()) throw notConfigured();
   if (!signature) throw new ApiError("bad_request", "Missing Stripe-Signature header");
+  let event: Stripe.Event;
   try {
-    return Stripe.webhooks.constructEvent(payload, signature, secret);
+    event = Stripe.webhooks.constructEvent(payload, signature, secret);
   } catch {
     throw new ApiError("bad_request", "Invalid webhook signature");
   }
+  const object = (event as { data?: { object?: { id?: unknown } } }).data?.object;
+  if (typeof event?.id !== "string" || typeof event.type !== "string" || typeof object?.id !== "string") {
+    throw new ApiError("bad_request", "Not a Stripe event");
+  }
+  return event;
 }
 
 export type WebhookOutcome = { received: true; handled: boolean; detail?: string };
