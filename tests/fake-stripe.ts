@@ -1,6 +1,6 @@
 // The fake Stripe API (e2e/fixtures/fake-stripe-api.mjs) started in-process for a test file, with the
 // app configured to use it through STRIPE_API_URL, as a deployment would point at Stripe. Call
-// `useFakeStripe()` at the top of the file, before anything reads the configuration.
+// `setUpFakeStripe()` at the top of the file, before anything reads the configuration.
 import Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
 import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from "@/e2e/fixtures/fake-stripe-api.mjs";
@@ -8,7 +8,7 @@ import { PRO_PLAN } from "@/lib/payments/plan";
 
 export const WEBHOOK_SECRET = "whsec_vitest_0123456789abcdef";
 
-export function useFakeStripe(): { fake: () => FakeStripe; stripe: () => Stripe } {
+export function setUpFakeStripe(): { fake: () => FakeStripe; stripe: () => Stripe } {
   let fake: FakeStripe | undefined;
   let stripe: Stripe | undefined;
   beforeAll(async () => {

@@ -40,10 +40,10 @@ export function assertPlanPayment(intent: Stripe.PaymentIntent, expectedUserId?:
   if (expectedUserId !== undefined && userId !== expectedUserId) {
     throw new ApiError("forbidden", "This payment belongs to another account");
   }
-  if (intent.amount !== PRO_PLAN.amount || intent.currency !== PRO_PLAN.currency || (intent.amount_received ?? intent.amount) !== PRO_PLAN.amount) {
-    throw new ApiError("unprocessable", `This payment is not for the Extended plan (${PRO_PLAN.label} USD)`);
-  }
+  const wrongAmount = () => new ApiError("unprocessable", `This payment is not for the Extended plan (${PRO_PLAN.label} USD)`);
+  if (intent.amount !== PRO_PLAN.amount || intent.currency !== PRO_PLAN.currency) throw wrongAmount();
   if (intent.status !== "succeeded") throw new ApiError("conflict", "This payment has not succeeded");
+  if ((intent.amount_received ?? intent.amount) !== PRO_PLAN.amount) throw wrongAmount();
   return userId;
 }
 

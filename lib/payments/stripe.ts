@@ -2,20 +2,7 @@ import "server-only";
 import Stripe from "stripe";
 import { ApiError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
-
-/** Whether this site can take payments: both the secret and the publishable key are set. */
-export function paymentsConfigured(): boolean {
-  const env = getEnv();
-  return Boolean(env.STRIPE_SECRET_KEY && env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY);
-}
-
-/** The publishable key, read at request time (NEXT_PUBLIC_* would be frozen at build time otherwise). */
-export function publishableKey(): string | null {
-  return paymentsConfigured() ? getEnv().NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY! : null;
-}
-
-export const notConfigured = () =>
-  new ApiError("service_unavailable", "Payments are not configured on this site. Please try again later.");
+import { notConfigured, paymentsConfigured } from "@/lib/payments/config";
 
 /** `STRIPE_API_URL` (e.g. http://localhost:12111) as stripe-node's host, port and protocol. */
 export function stripeHostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {

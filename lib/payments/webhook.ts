@@ -6,7 +6,7 @@ import { getEnv } from "@/lib/env";
 import { claimEvent } from "@/lib/payments/events";
 import { fulfilPayment } from "@/lib/payments/fulfil";
 import { recordRefund } from "@/lib/payments/refunds";
-import { notConfigured, paymentsConfigured } from "@/lib/payments/stripe";
+import { notConfigured, paymentsConfigured } from "@/lib/payments/config";
 
 /**
  * Verifies a webhook's `Stripe-Signature` over the exact bytes received, with Stripe's default

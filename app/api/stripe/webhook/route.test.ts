@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { payments, stripeEvents, users } from "@/models";
 import { createUser } from "@/tests/factories";
-import { eventFor, pay, signed, useFakeStripe } from "@/tests/fake-stripe";
+import { eventFor, pay, signed, setUpFakeStripe } from "@/tests/fake-stripe";
 import { call } from "@/tests/http";
 import { POST as savePayment } from "../../save-payment/route";
 import { POST } from "./route";
 
-const { fake, stripe } = useFakeStripe();
+const { fake, stripe } = setUpFakeStripe();
 
 const deliver = (delivery: ReturnType<typeof signed>) =>
   call(POST, { method: "POST", path: "/api/stripe/webhook", rawBody: delivery.rawBody, headers: delivery.headers });
