@@ -24,4 +24,5 @@ export const confirmUpgradeSchema = z.object({
   role: z.literal("pro_user", { error: "Only the pro_user upgrade can be confirmed here" }),
 });
 
-export const emailParamsSchema = z.object({ email: z.string().trim().min(3).max(320) });
+// Next hands route params over already decoded.
+export const emailParamsSchema = z.object({ email: z.email({ error: "No such user" }).max(320) });

@@ -11,7 +11,7 @@ import { POST } from "./route";
 const { stripe } = setUpFakeStripe();
 
 const confirm = (as: { id: string } | null, email: string, body: unknown = { role: "pro_user" }) =>
-  call(POST, { method: "POST", path: `/api/update_role/${encodeURIComponent(email)}`, as, params: { email: encodeURIComponent(email) }, body });
+  call(POST, { method: "POST", path: `/api/update_role/${encodeURIComponent(email)}`, as, params: { email }, body });
 
 async function roleOf(userId: string) {
   const db = await getDb();
@@ -59,6 +59,7 @@ describe("POST /api/update_role/{email}", () => {
     expect((await confirm(await createUser({ role: "admin" }), "nobody@nowhere.test")).status).toBe(404);
     expect((await confirm(other, "nobody@nowhere.test")).status).toBe(403);
     expect((await confirm(null, payer.email)).status).toBe(401);
+    expect((await confirm(payer, "%zz")).status).toBe(404);
   });
 
   it("does not count a refunded payment", async () => {

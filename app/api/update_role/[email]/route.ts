@@ -8,5 +8,5 @@ export const POST = route({
   params: emailParamsSchema,
   body: confirmUpgradeSchema,
   maxBodyBytes: 1024,
-  handler: ({ user, params }) => confirmProUpgrade(decodeURIComponent(params.email), user),
+  handler: ({ user, params }) => confirmProUpgrade(params.email, user),
 });
