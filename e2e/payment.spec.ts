@@ -106,6 +106,36 @@ test("a declined card shows the provider's message, and the role stays user", as
   expect(await myRole(page)).toBe("pro_user");
 });
 
+test("the page says 'Failed to initialize payment.' when the intent cannot be created, and charges nothing", async ({ page }) => {
+  await useFakeStripeJs(page);
+  await signUpFresh(page, "Offline");
+  // Our own API answering as it does when Stripe is unreachable.
+  await page.route("**/api/create-payment-intent", (route) =>
+    route.fulfill({ status: 503, json: { error: { code: "service_unavailable", message: "The payment provider is not reachable right now. Please try again in a moment." } } }),
+  );
+  await page.goto("/payment");
+  const alert = page.getByRole("alert").filter({ hasText: "Failed to initialize payment." });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("The payment provider is not reachable right now.");
+  await expect(page.getByRole("button", { name: "Pay" })).toHaveCount(0);
+});
+
+test("when saving fails the person is told to contact support, and Stripe's webhook still upgrades them", async ({ page }) => {
+  await useFakeStripeJs(page);
+  await signUpFresh(page, "Unsaved");
+  await page.route("**/api/save-payment", (route) => route.fulfill({ status: 500, json: { error: { code: "internal", message: "Something went wrong on our side" } } }));
+  await page.goto("/payment");
+  const pay = page.getByRole("button", { name: "Pay" });
+  await expect(pay).toBeEnabled();
+  await typeCard(page, CARDS.succeeds);
+  await pay.click();
+  await expect(page.getByText("Error!", { exact: true })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "There was an issue saving your payment data. Please contact support." })).toBeVisible();
+  // Paid already: the button stays off, so no one pays twice.
+  await expect(pay).toBeDisabled();
+  await expect.poll(() => myRole(page), { timeout: 15_000 }).toBe("pro_user");
+});
+
 test("the payment page has no accessibility violations", async ({ page }) => {
   await useFakeStripeJs(page);
   await signUpFresh(page, "Axe");
