@@ -5,6 +5,9 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${E2E_PORT}`;
 // The local OpenID provider that stands in for Google (e2e/fixtures/google-provider.mjs).
 export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? E2E_PORT + 100);
+// The fake Stripe API (e2e/fixtures/fake-stripe-api.mjs) the app's Stripe SDK talks to.
+export const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? E2E_PORT + 200);
+const STRIPE_WEBHOOK_SECRET = "whsec_e2e_only_0123456789abcdef";
 
 export default defineConfig({
   testDir: "e2e",
@@ -32,6 +35,13 @@ export default defineConfig({
       env: { OIDC_PORT: String(OIDC_PORT) },
     },
     {
+      command: "node e2e/fixtures/fake-stripe-api.mjs",
+      url: `http://localhost:${STRIPE_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { FAKE_STRIPE_PORT: String(STRIPE_PORT), WEBHOOK_URL: `${baseURL}/api/stripe/webhook`, STRIPE_WEBHOOK_SECRET },
+    },
+    {
       command: "node scripts/e2e-server.mjs",
       url: `${baseURL}/api/me`,
       reuseExistingServer: false,
@@ -48,6 +58,11 @@ export default defineConfig({
         AUTH_GOOGLE_ID: "opinex-e2e",
         AUTH_GOOGLE_SECRET: "opinex-e2e-secret",
         AUTH_GOOGLE_ISSUER: `http://localhost:${OIDC_PORT}`,
+        // Stripe keys at run time only (the build has none), pointed at the fake Stripe API.
+        STRIPE_SECRET_KEY: "sk_test_e2e_only",
+        STRIPE_WEBHOOK_SECRET,
+        NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_only",
+        STRIPE_API_URL: `http://localhost:${STRIPE_PORT}`,
       },
     },
   ],

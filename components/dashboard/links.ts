@@ -23,5 +23,6 @@ export const dashboardLinks: Record<Role, DashboardLink[]> = {
   pro_user: [
     ...participantLinks("pro_user"),
     { href: "/dashboard/pro_user/comments", label: "My Commented Surveys", description: "Your comments, survey by survey." },
+    { href: "/dashboard/pro_user/billing", label: "Billing", description: "Your payment and its receipt." },
   ],
 };

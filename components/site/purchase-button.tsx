@@ -56,7 +56,12 @@ export function PurchaseButton() {
     return (
       <p role="status" className="flex items-center justify-center gap-2 rounded-md bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
         <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
-        You already have the Extended plan.
+        <span>
+          You already have the Extended plan.{" "}
+          <Link href="/dashboard/pro_user/billing" className="underline">
+            See your billing
+          </Link>
+        </span>
       </p>
     );
   }
@@ -69,9 +74,11 @@ export function PurchaseButton() {
     );
   }
 
+  // A full page load, not a client-side navigation: only /payment's own Content-Security-Policy
+  // allows Stripe.js, and a document keeps the policy it was loaded with.
   return (
     <Button asChild className="w-full">
-      <Link href="/payment">Purchase</Link>
+      <a href="/payment">Purchase</a>
     </Button>
   );
 }

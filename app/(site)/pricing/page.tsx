@@ -1,6 +1,7 @@
 import { Check, X } from "lucide-react";
 import type { Metadata } from "next";
-import { PurchaseButton } from "@/components/site/purchase-button";
+import { connection } from "next/server";
+import { PurchaseArea } from "@/components/payment/purchase-area";
 import { pageMetadata } from "@/lib/seo";
 
 export const metadata: Metadata = pageMetadata({
@@ -16,7 +17,9 @@ const included = [
 ];
 const notIncluded = ["Unlimited surveys"];
 
-export default function PricingPage() {
+export default async function PricingPage() {
+  // Whether payments are configured is read when the page is requested, not frozen at build time.
+  await connection();
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="text-center text-3xl font-bold">Pricing</h1>
@@ -53,7 +56,7 @@ export default function PricingPage() {
           ))}
         </ul>
         <div className="mt-8">
-          <PurchaseButton />
+          <PurchaseArea />
         </div>
       </section>
     </div>
