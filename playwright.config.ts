@@ -48,6 +48,9 @@ export default defineConfig({
         AUTH_GOOGLE_ID: "opinex-e2e",
         AUTH_GOOGLE_SECRET: "opinex-e2e-secret",
         AUTH_GOOGLE_ISSUER: `http://localhost:${OIDC_PORT}`,
+        // The tests stand where a reverse proxy would: believe one X-Forwarded-For hop, so a spec can
+        // give itself its own client address (the throttle specs).
+        TRUSTED_PROXIES: "1",
       },
     },
   ],

@@ -73,6 +73,28 @@ const server = http.createServer((req, res) => {
 // Keep-alive connections that sit idle longer than the load balancer's are closed by us first.
 server.keepAliveTimeout = 65_000;
 
+// Connections and their requests, so that a stopping server closes a connection only between
+// requests: one that served its requests, or one that was opened and never sent any.
+const connections = new Map();
+server.on("connection", (socket) => {
+  connections.set(socket, { active: 0, served: 0, since: Date.now() });
+  socket.on("close", () => connections.delete(socket));
+});
+server.on("request", (req, res) => {
+  const state = connections.get(req.socket);
+  if (!state) return;
+  state.active++;
+  res.on("close", () => {
+    state.active--;
+    state.served++;
+  });
+});
+function closeIdle() {
+  for (const [socket, state] of connections) {
+    if (state.active === 0 && (state.served > 0 || Date.now() - state.since > 2000)) socket.destroy();
+  }
+}
+
 server.listen(port, hostname, () => {
   log("info", "server started", { port, trustedProxies: process.env.TRUSTED_PROXIES || "none", sharedCache: Boolean(process.env.REDIS_URL) });
 });
@@ -82,8 +104,8 @@ async function shutdown(signal) {
   stopping = true;
   log("info", "stopping: finishing requests in flight", { signal, graceSeconds: graceMs / 1000 });
   const drained = new Promise((resolve) => server.close(resolve));
-  server.closeIdleConnections();
-  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  closeIdle();
+  const idle = setInterval(closeIdle, 50);
   const timedOut = await Promise.race([drained.then(() => false), new Promise((r) => setTimeout(r, graceMs, true))]);
   clearInterval(idle);
   if (timedOut) {
