@@ -7,14 +7,11 @@
 // timeout) and counts as a miss, so pages are rendered from the database: slower, never wrong.
 import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
-import { CACHE_PREFIX, closeRedis, getRedis } from "./redis.mjs";
-
-const CLOSERS = Symbol.for("opinex.closers");
+import { CACHE_PREFIX, getRedis } from "./redis.mjs";
 
 CacheHandler.onCreation(({ buildId }) => {
   const client = getRedis();
   if (!client) throw new Error("The Redis cache handler needs REDIS_URL");
-  (globalThis[CLOSERS] ??= new Map()).set("redis", closeRedis);
   return {
     handlers: [
       createRedisHandler({

@@ -40,6 +40,8 @@ export function getRedis() {
   });
   client.connect().catch(() => {});
   globalThis[KEY] = client;
+  // Closed by a stopping server after its last request (lib/shutdown.ts, scripts/start.mjs).
+  (globalThis[Symbol.for("opinex.closers")] ??= new Map()).set("redis", closeRedis);
   return client;
 }
 
@@ -56,7 +58,16 @@ async function flushCache(client) {
 export async function pingRedis() {
   const client = getRedis();
   if (!client) return "not configured";
-  if (!client.isReady) throw new Error("not connected");
+  if (!client.isReady) {
+    // Connecting (the first request of a new server, or Redis just came back): wait a moment.
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("not connected")), COMMAND_TIMEOUT_MS);
+      client.once("ready", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
   await client.withAbortSignal(AbortSignal.timeout(COMMAND_TIMEOUT_MS)).ping();
   return "ok";
 }
