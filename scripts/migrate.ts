@@ -9,6 +9,7 @@ try {
   await database.close();
   console.log("Migrations applied.");
 } catch (error) {
-  console.error((error as Error).message);
+  const cause = (error as Error & { cause?: Error }).cause;
+  console.error(`${(error as Error).message}${cause ? `\n${cause.message}` : ""}`);
   process.exit(1);
 }

@@ -1,6 +1,7 @@
 // Readiness follows the database: a server on PostgreSQL reached through a TCP relay that the test
 // cuts and restores. 503 while the database is unreachable, 200 again once it answers.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import net from "node:net";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
@@ -51,8 +52,11 @@ describe.skipIf(!runnable)("readiness on PostgreSQL", () => {
     relayed.port = String(RELAY_PORT);
     const env = baseEnv({ DATABASE_URL: relayed.toString() });
     // The README's order: migrations once, then the servers.
-    expect(execFileSync("npm", ["run", "--silent", "db:migrate"], { cwd: ROOT, env: env as unknown as NodeJS.ProcessEnv, encoding: "utf8" })).toContain("Migrations applied.");
-    seed(env);
+    // Not execFileSync: the relay runs in this process and must keep forwarding meanwhile.
+    const run = (script: string) =>
+      promisify(execFile)("npm", ["run", "--silent", script], { cwd: ROOT, env: env as unknown as NodeJS.ProcessEnv, encoding: "utf8" });
+    expect((await run("db:migrate")).stdout).toContain("Migrations applied.");
+    await run("db:seed");
     server = await startServer(3531, env);
   });
   afterAll(async () => {
