@@ -23,10 +23,11 @@ function log(lvl, msg, fields = {}) {
 }
 
 const port = Number(process.env.PORT || 3000);
-const hostname = process.env.HOSTNAME_BIND || undefined;
-const graceMs = Number(process.env.SHUTDOWN_GRACE_SECONDS || 25) * 1000;
+const grace = (process.env.SHUTDOWN_GRACE_SECONDS ?? "").trim() || "25";
+const graceMs = Number(grace) * 1000;
 let trusted;
 try {
+  if (!/^\d+$/.test(grace)) throw new Error("SHUTDOWN_GRACE_SECONDS must be a whole number of seconds");
   trusted = parseTrustedProxies(process.env.TRUSTED_PROXIES);
 } catch (error) {
   console.error(`\n${error.message}\n`);
@@ -34,7 +35,7 @@ try {
 }
 
 const { default: next } = await import("next");
-const app = next({ dev: false, dir: process.cwd(), port, hostname });
+const app = next({ dev: false, dir: process.cwd(), port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -95,7 +96,7 @@ function closeIdle() {
   }
 }
 
-server.listen(port, hostname, () => {
+server.listen(port, () => {
   log("info", "server started", { port, trustedProxies: process.env.TRUSTED_PROXIES || "none", sharedCache: Boolean(process.env.REDIS_URL) });
 });
 
