@@ -2,7 +2,9 @@
 // cuts and restores. 503 while the database is unreachable, 200 again once it answers.
 import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
+import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -103,6 +105,7 @@ describe.skipIf(!runnable)("backups of a PostgreSQL server (README commands)", (
       const original = await snapshot(source.url);
       expect(original.surveys.length).toBeGreaterThan(0);
       expect(await snapshot(copy.url)).toEqual(original);
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
     } finally {
       await source.drop();
       await copy.drop();

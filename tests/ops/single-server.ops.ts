@@ -200,5 +200,6 @@ describe.skipIf(!hasBuild)("one production server on PGlite", () => {
     expect(await stopServer(server)).toBe(0);
     server = undefined;
     fs.rmSync(restoredDir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(backupFile), { recursive: true, force: true });
   });
 });
