@@ -5,6 +5,9 @@ export async function register() {
   const { getDatabase } = await import("@/lib/db");
   try {
     await getDatabase();
+    // With a shared cache, connect to Redis now rather than on the first request (it retries in
+    // the background if Redis is away: the server starts and serves from the database meanwhile).
+    if (process.env.REDIS_URL) (await import("@/lib/cache/redis.mjs")).getRedis();
   } catch (error) {
     console.error(`\n${(error as Error).message}\n`);
     process.exit(1);

@@ -1,16 +1,25 @@
+import path from "node:path";
 import type { NextConfig } from "next";
 import { securityHeaders } from "./lib/security-headers";
 
 const production = process.env.NODE_ENV === "production";
+// With REDIS_URL, every app server keeps Next's cache in one Redis (read when the server starts, so
+// one build serves both setups). Without it, Next's own bounded in-memory store, as before.
+const sharedCache = Boolean(process.env.REDIS_URL?.trim());
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "sharp", "pg"],
+  serverExternalPackages: ["@electric-sql/pglite", "sharp", "pg", "@redis/client"],
   images: { unoptimized: true },
   // Keep rendered pages and cached data in Next's bounded in-memory store (50 MB, least recently used)
   // instead of flushing each to disk: every junk survey URL would otherwise leave a file behind.
   experimental: { isrFlushToDisk: false },
+  ...(sharedCache && {
+    cacheHandler: path.resolve(process.cwd(), "lib/cache/cache-handler.mjs"),
+    // No per-server copy in front of Redis: it would not hear the other servers' revalidations.
+    cacheMaxMemorySize: 0,
+  }),
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders({ production }) },

@@ -63,6 +63,9 @@ export default defineConfig({
         STRIPE_WEBHOOK_SECRET,
         NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_only",
         STRIPE_API_URL: `http://localhost:${STRIPE_PORT}`,
+        // The tests stand where a reverse proxy would: believe one X-Forwarded-For hop, so a spec can
+        // give itself its own client address (the throttle specs).
+        TRUSTED_PROXIES: "1",
       },
     },
   ],

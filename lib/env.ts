@@ -43,6 +43,19 @@ const envSchema = z.object({
       .optional(),
   ).transform((v) => v ?? "UTC"),
   PORT: optional.pipe(z.string().regex(/^\d+$/, "PORT must be a number").optional()).transform((v) => Number(v ?? 3000)),
+  // Running in production (see README): a shared cache, which X-Forwarded-For entries to believe,
+  // log verbosity and how long a stopping server lets requests in flight finish.
+  REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  TRUSTED_PROXIES: optional.pipe(
+    z
+      .string()
+      .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, "TRUSTED_PROXIES must be a hop count (e.g. 1) or a comma list of addresses/CIDRs")
+      .optional(),
+  ),
+  LOG_LEVEL: optional.pipe(z.enum(["debug", "info", "warn", "error", "silent"]).optional()).transform((v) => v ?? "info"),
+  SHUTDOWN_GRACE_SECONDS: optional
+    .pipe(z.string().regex(/^\d+$/, "SHUTDOWN_GRACE_SECONDS must be a whole number of seconds").optional())
+    .transform((v) => Number(v ?? 25)),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "AUTH_SECRET"> & { AUTH_SECRET: string };

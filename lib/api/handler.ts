@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { resolveCaller, type CurrentUser } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
+import { log, markLogged, requestIdOf } from "@/lib/log";
 import type { Role } from "@/models";
 import { ApiError, type ErrorIssue } from "./errors";
 import { readBodyBytes } from "./form-data";
@@ -28,11 +29,13 @@ type Options<A extends Access, P extends z.ZodType, B extends z.ZodType, Q exten
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export function jsonError(error: ApiError): NextResponse {
-  const body: { error: { code: string; message: string; issues?: ErrorIssue[] } } = {
+export function jsonError(error: ApiError, requestId?: string): NextResponse {
+  const body: { error: { code: string; message: string; issues?: ErrorIssue[]; requestId?: string } } = {
     error: { code: error.code, message: error.message },
   };
   if (error.issues) body.error.issues = error.issues;
+  // The id of the server's log line for this request, for a support request or a bug report.
+  if (requestId) body.error.requestId = requestId;
   return NextResponse.json(body, { status: error.status });
 }
 
@@ -114,10 +117,15 @@ export function route<
   Q extends z.ZodType = z.ZodAny,
 >(options: Options<A, P, B, Q>) {
   return async (request: NextRequest, ctx: Ctx<unknown>): Promise<NextResponse> => {
+    const started = performance.now();
+    const requestId = requestIdOf(request.headers);
+    let userId: string | undefined;
+    let failure: unknown;
     let response: NextResponse;
     try {
       checkOrigin(request);
       const user = await resolveCaller(request.headers, request.cookies.getAll().map((c) => c.name));
+      userId = user?.id;
       if (options.auth !== "public") {
         if (!user) throw new ApiError("unauthorized", "Please sign in first");
         if (Array.isArray(options.auth) && !options.auth.includes(user.role)) {
@@ -140,12 +148,30 @@ export function route<
       });
       response = result instanceof NextResponse ? result : NextResponse.json(result ?? {});
     } catch (error) {
-      if (error instanceof ApiError) response = jsonError(error);
+      if (error instanceof ApiError) response = jsonError(error, requestId);
       else {
-        console.error(`${request.method} ${request.nextUrl.pathname} failed`, error);
-        response = jsonError(new ApiError("internal", "Something went wrong on our side"));
+        failure = error;
+        response = jsonError(new ApiError("internal", "Something went wrong on our side"), requestId);
       }
     }
+    if (response.status >= 400) {
+      // One line per failed or refused request: no body, headers, cookies or tokens.
+      markLogged(requestId);
+      log(response.status >= 500 ? "error" : "warn", "request failed", {
+        requestId,
+        method: request.method,
+        path: request.nextUrl.pathname,
+        status: response.status,
+        durationMs: Math.round(performance.now() - started),
+        userId,
+        client: request.headers.get("x-forwarded-for") ?? undefined,
+        ...(failure !== undefined && {
+          error: failure instanceof Error ? failure.message : String(failure),
+          stack: failure instanceof Error ? failure.stack : undefined,
+        }),
+      });
+    }
+    response.headers.set("X-Request-Id", requestId);
     if (options.auth !== "public") response.headers.set("Cache-Control", "no-store");
     return withCors(request, response);
   };

@@ -21,7 +21,9 @@ const migrationsFolder = path.join(process.cwd(), "drizzle");
  */
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
   if (options.url) {
-    const pool = new Pool({ connectionString: options.url, max: 10 });
+    // A server that does not answer fails the query in seconds (the readiness check reports it)
+    // rather than holding requests until the operating system gives up on the connection.
+    const pool = new Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection dropped by the server (a restart, a failover, an administrator) must not
     // take the process down: the pool replaces it on the next query.
     pool.on("error", (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
@@ -31,6 +33,10 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   }
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
+    // Durability: PGlite's PostgreSQL commits with synchronous_commit=on, so a commit's WAL is written
+    // (Emscripten's NODEFS: a synchronous write(2) into the file) before the query answers; it runs
+    // with fsync=off, so an acknowledged write survives the process being killed (kill -9, a crash)
+    // but not the machine losing power. tests/ops/kill9.ops.test.ts proves the first.
     const client = options.dataDir ? new PGlite(path.join(options.dataDir, "pgdata")) : new PGlite();
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });

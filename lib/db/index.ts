@@ -1,5 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
+import { onShutdown } from "@/lib/shutdown";
 import { openDatabase, type Database, type Db } from "./client";
 
 export type { Db, Tx } from "./client";
@@ -21,3 +22,16 @@ export function getDatabase(): Promise<Database> {
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
+
+/**
+ * Closes the database once the server has drained: PGlite checkpoints and releases the DATA_DIR
+ * lock, the pg pool ends its connections. Later calls open it again.
+ */
+export async function closeDatabase() {
+  const opening = globalForDb.opinexDb;
+  globalForDb.opinexDb = undefined;
+  const database = await opening?.catch(() => undefined);
+  await database?.close();
+}
+
+onShutdown("database", closeDatabase);

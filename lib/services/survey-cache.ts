@@ -30,7 +30,13 @@ const SAFETY_NET_SECONDS = 3600;
 // Next keeps its data cache on disk (.next/cache) across restarts, but a restart may come with
 // another database (a fresh seed, the e2e and benchmark servers), and invalidations made before the
 // restart are not remembered. Keys scoped to this server process never serve another run's rows.
-const PROCESS_KEY = randomUUID();
+// With REDIS_URL the cache is shared by several app servers, so the key must be the same on all of
+// them: it names the database instead (a server URL without its password, or the data folder), so
+// servers of one database share entries and another database never reads them. `revalidateTag`
+// reaches every server through Redis; after restoring or reseeding a database, flush Redis (README).
+const PROCESS_KEY = process.env.REDIS_URL
+  ? `db:${(process.env.DATABASE_URL || process.env.DATA_DIR || ".data").replace(/\/\/[^@/]*@/, "//")}`
+  : randomUUID();
 
 export const cachedSurveyList = unstable_cache(
   (sort: SurveySort, category: Category | undefined, page: number, limit: number) =>

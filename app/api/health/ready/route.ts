@@ -1,0 +1,12 @@
+// GET /api/health/ready: readiness. 200 when the database answers and every migration is applied,
+// 503 otherwise, so a load balancer sends no traffic here. Redis (when configured) is reported
+// too: "degraded" (still 200) while it is away, as the server then serves from the database.
+// No secrets: only which check failed. Not behind proxy.ts or any throttle; never cached.
+import { checkReadiness } from "@/lib/health";
+
+export const dynamic = "force-dynamic";
+
+export async function GET() {
+  const report = await checkReadiness();
+  return Response.json(report, { status: report.status === "unavailable" ? 503 : 200, headers: { "Cache-Control": "no-store" } });
+}

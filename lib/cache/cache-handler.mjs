@@ -1,0 +1,29 @@
+// Next's incremental cache (rendered pages, route responses, `unstable_cache` data and their tags)
+// in Redis, shared by every app server, through @fortedigital/nextjs-cache-handler (see README,
+// "Running in production"). next.config.ts uses this module only when REDIS_URL is set.
+//
+// Only Redis, no local copy in front of it: a local copy could not hear another server's
+// `revalidateTag`. While Redis is away each lookup fails at once (no offline queue, 500 ms command
+// timeout) and counts as a miss, so pages are rendered from the database: slower, never wrong.
+import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
+import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
+import { CACHE_PREFIX, getRedis } from "./redis.mjs";
+
+CacheHandler.onCreation(({ buildId }) => {
+  const client = getRedis();
+  if (!client) throw new Error("The Redis cache handler needs REDIS_URL");
+  return {
+    handlers: [
+      createRedisHandler({
+        client,
+        // Each build has its own entries: a page rendered by an older build names JavaScript chunks
+        // that a newer build does not serve.
+        keyPrefix: `${CACHE_PREFIX}${buildId ?? "dev"}:`,
+        timeoutMs: 500,
+        keyExpirationStrategy: "EXAT",
+      }),
+    ],
+  };
+});
+
+export default CacheHandler;
