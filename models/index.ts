@@ -5,3 +5,4 @@ export * from "./votes";
 export * from "./reports";
 export * from "./payments";
 export * from "./contact-messages";
+export * from "./audit-events";

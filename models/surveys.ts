@@ -30,6 +30,8 @@ export const surveys = pgTable(
     index("surveys_status_created_idx").on(t.status, t.createdAt.desc()),
     index("surveys_status_category_created_idx").on(t.status, t.category, t.createdAt.desc()),
     index("surveys_surveyor_idx").on(t.surveyorId),
+    // The admin's list of every survey, whatever its status, newest first.
+    index("surveys_created_idx").on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 
