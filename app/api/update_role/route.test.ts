@@ -91,6 +91,21 @@ describe("POST /api/update_role", () => {
     expect(demotions[0]).toMatchObject({ oldValue: "admin", newValue: "user", actorId: remaining[0].id });
   });
 
+  it("keeps one admin when three admins demote each other in a ring at once (no deadlock, no 500)", async () => {
+    const db = await getDb();
+    for (let round = 0; round < 3; round++) {
+      await db.update(users).set({ role: "user" }).where(eq(users.role, "admin"));
+      const admins = [await createUser({ role: "admin" }), await createUser({ role: "admin" }), await createUser({ role: "admin" })];
+      const results = await Promise.all(
+        admins.map((actor, i) => call(POST, { method: "POST", as: actor, body: { id: admins[(i + 1) % 3].id, role: "user" } })),
+      );
+      for (const r of results) expect([200, 403, 409]).toContain(r.status);
+      const remaining = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
+      expect(remaining.length).toBeGreaterThanOrEqual(1);
+      expect(results.filter((r) => r.status === 200)).toHaveLength(3 - remaining.length);
+    }
+  });
+
   it("lets an admin demote another admin while more than one remains, and even themselves", async () => {
     const db = await getDb();
     await db.update(users).set({ role: "user" }).where(eq(users.role, "admin"));
