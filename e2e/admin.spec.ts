@@ -17,7 +17,7 @@ type ApiSurvey = { _id: string; title: string; status: string; feedback: string 
 
 async function expectNoA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), page.url()).toEqual([]);
 }
 
 async function surveyorSurveys(request: APIRequestContext): Promise<ApiSurvey[]> {
@@ -82,7 +82,7 @@ test("the admin filters by role, searches, and promotes a new user to surveyor, 
   await expect(row).toContainText(person.name);
   await expect(row.getByRole("cell").first()).toHaveText("1");
 
-  await row.getByLabel(`Role of ${person.email}`).selectOption("surveyor");
+  await row.getByLabel(`Role of ${person.email}`, { exact: true }).selectOption("surveyor");
   await row.getByRole("button", { name: /Save/ }).click();
   await expect(page.getByText("Successful", { exact: true })).toBeVisible();
   await expect(page.getByText("Successfully changed the user role")).toBeVisible();
@@ -124,7 +124,7 @@ test("unpublishing asks for feedback; the survey leaves the public site, its sur
     }
     await expect(row).toContainText(`${HIDDEN.description.slice(0, 40)}...`);
     await expect(row).toContainText("surveyor2@demo.test");
-    await row.getByLabel(`Status of ${HIDDEN.title}`).selectOption("publish");
+    await row.getByLabel(`Status of ${HIDDEN.title}`, { exact: true }).selectOption("publish");
     await row.getByRole("button", { name: /Update/ }).click();
     await expect(page.getByText("Status Updated")).toBeVisible();
     await expect(page.getByText("Successfully updated the survey status")).toBeVisible();
@@ -136,7 +136,7 @@ test("unpublishing asks for feedback; the survey leaves the public site, its sur
 
     // Unpublish, cancelled and then empty: the notice, and nothing sent.
     row = await surveyRow(page, HIDDEN.title);
-    await row.getByLabel(`Status of ${HIDDEN.title}`).selectOption("unpublish");
+    await row.getByLabel(`Status of ${HIDDEN.title}`, { exact: true }).selectOption("unpublish");
     await row.getByRole("button", { name: /Update/ }).click();
     let dialog = page.getByRole("dialog");
     await expect(dialog.getByLabel("Message")).toHaveAttribute("placeholder", "Type your message here...");

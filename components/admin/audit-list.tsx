@@ -35,7 +35,7 @@ export async function AuditList({ limit = 10 }: { limit?: number }) {
             {e.action === "survey_status" && e.targetSurveyId && e.newValue === "publish" && (
               <>
                 {" · "}
-                <Link href={`/survey/details/${e.targetSurveyId}`} className="text-brand-700 hover:underline">
+                <Link href={`/survey/details/${e.targetSurveyId}`} className="text-brand-700 underline">
                   View survey
                 </Link>
               </>
