@@ -106,6 +106,22 @@ test("the admin filters by role, searches, and promotes a new user to surveyor, 
   await theirs.close();
 });
 
+test("the last admin's demotion is refused, and the page says why", async ({ page }) => {
+  await signInAs(page, "admin@demo.test");
+  const admins = (await (await page.request.get("/api/get_user?role=admin")).json()) as { email: string }[];
+  // Only meaningful (and only safe) while the demo admin is the one admin of this database.
+  test.skip(admins.length !== 1, "another spec made a second admin");
+  await page.goto("/dashboard/admin/users?role=admin");
+  const row = page.getByRole("row").filter({ hasText: "admin@demo.test" });
+  await row.getByLabel("Role of admin@demo.test", { exact: true }).selectOption("user");
+  await row.getByRole("button", { name: /Save/ }).click();
+  await expect(page.getByText("Role not changed")).toBeVisible();
+  await expect(page.getByText(/The last admin cannot be demoted: the site would have no one left to manage it/)).toBeVisible();
+  await expect(row.getByLabel("Role of admin@demo.test", { exact: true })).toHaveValue("admin");
+  const after = (await (await page.request.get("/api/get_user?role=admin")).json()) as { email: string }[];
+  expect(after.map((a) => a.email)).toEqual(["admin@demo.test"]);
+});
+
 test("unpublishing asks for feedback; the survey leaves the public site, its surveyor reads why, and republishing brings it back", async ({
   page,
   browser,

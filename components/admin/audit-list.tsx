@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { EmptyState, LoadError } from "@/components/dashboard/data-table";
 import { listLatestAudit, type AuditEntry } from "@/lib/services/audit";
-import { formatTime } from "./admin-heading";
+import { formatTime } from "./format";
 
 function Target({ entry }: { entry: AuditEntry }) {
   if (entry.action === "role_change") return <span className="font-medium">{entry.targetUserEmail ?? "a deleted account"}</span>;

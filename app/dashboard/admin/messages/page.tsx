@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { AdminHeading, formatTime, listHref } from "@/components/admin/admin-heading";
+import { AdminHeading } from "@/components/admin/admin-heading";
+import { formatTime, listHref } from "@/components/admin/format";
 import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";

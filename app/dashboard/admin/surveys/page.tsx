@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminHeading, listHref } from "@/components/admin/admin-heading";
+import { AdminHeading } from "@/components/admin/admin-heading";
+import { listHref } from "@/components/admin/format";
 import { SurveyStatusControl } from "@/components/admin/survey-status-control";
 import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { listHref, AdminHeading } from "@/components/admin/admin-heading";
+import { AdminHeading } from "@/components/admin/admin-heading";
+import { listHref } from "@/components/admin/format";
 import { RoleEditor } from "@/components/admin/role-editor";
 import { UserFilters } from "@/components/admin/user-filters";
 import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
