@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { reports } from "@/models";
+import { eq } from "drizzle-orm";
+import { auditEvents, reports, surveys } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
-import { listSurveysForModeration } from "./moderation";
+import { listSurveysForModeration, setSurveyStatus } from "./moderation";
 
 const DAY = 86_400_000;
 
@@ -39,5 +40,17 @@ describe("listSurveysForModeration", () => {
 
     const secondPage = await listSurveysForModeration({ reportedOnly: true, page: 2, limit: 1 });
     expect(secondPage.rows.map((s) => s.title)).toEqual(["Old"]);
+  });
+});
+
+describe("setSurveyStatus", () => {
+  it("re-reads the actor's role: someone no longer an admin changes nothing", async () => {
+    const db = await getDb();
+    const former = await createUser({ role: "surveyor" });
+    const survey = await createSurvey(former.id);
+    await expect(setSurveyStatus({ actorId: former.id, surveyId: survey.id, status: "unpublish", feedbackMessage: "Mine" })).rejects.toMatchObject({ status: 403 });
+    const [row] = await db.select({ status: surveys.status }).from(surveys).where(eq(surveys.id, survey.id));
+    expect(row.status).toBe("publish");
+    expect(await db.select().from(auditEvents).where(eq(auditEvents.targetSurveyId, survey.id))).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
+import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { recordAudit } from "@/lib/services/audit";
 import { FEEDBACK_REQUIRED } from "@/lib/validation/admin";
@@ -25,6 +26,9 @@ export async function setSurveyStatus(input: {
   if (input.status === "unpublish" && !feedback) throw new ApiError("unprocessable", FEEDBACK_REQUIRED);
   const db = await getDb();
   return db.transaction(async (tx) => {
+    // The actor's role as it is now (shared lock: a concurrent role change waits, or we wait for it).
+    const [actor] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.actorId)).for("share");
+    if (!can(actor?.role, "moderateSurveys")) throw new ApiError("forbidden", "Only admins can publish or unpublish surveys");
     const [current] = await tx
       .select({ status: surveys.status, feedback: surveys.feedback })
       .from(surveys)
