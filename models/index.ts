@@ -6,3 +6,4 @@ export * from "./reports";
 export * from "./payments";
 export * from "./contact-messages";
 export * from "./stripe-events";
+export * from "./audit-events";

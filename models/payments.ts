@@ -24,7 +24,12 @@ export const payments = pgTable(
     refundedAt: timestamp("refunded_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("payments_intent_unique").on(t.paymentIntentId), index("payments_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex("payments_intent_unique").on(t.paymentIntentId),
+    index("payments_user_idx").on(t.userId, t.createdAt),
+    // The admin's payment list, newest first.
+    index("payments_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /**

@@ -26,13 +26,16 @@ export const surveys = pgTable(
   },
   (t) => [
     check("surveys_counts_non_negative", sql`${t.yesCount} >= 0 and ${t.noCount} >= 0`),
-    index("surveys_status_votes_idx").on(t.status, sql`(${t.yesCount} + ${t.noCount}) desc`, t.createdAt.desc()),
-    index("surveys_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("surveys_status_category_created_idx").on(t.status, t.category, t.createdAt.desc()),
+    index("surveys_status_votes_idx").on(t.status, sql`(${t.yesCount} + ${t.noCount}) desc`, t.createdAt.desc().nullsFirst()),
+    index("surveys_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    index("surveys_status_category_created_idx").on(t.status, t.category, t.createdAt.desc().nullsFirst()),
     // A surveyor's own list, newest first (also serves the foreign key).
     // Ascending on purpose: read backwards it is exactly `created_at desc, id desc` (nulls first), which
     // `.desc()` columns (DESC NULLS LAST) do not match, so PostgreSQL would sort again.
     index("surveys_surveyor_created_idx").on(t.surveyorId, t.createdAt, t.id),
+    // The admin's list of every survey, whatever its status, newest first (ascending, read backwards,
+    // for the same reason as above).
+    index("surveys_created_idx").on(t.createdAt, t.id),
   ],
 );
 

@@ -31,7 +31,15 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`), index("users_role_idx").on(t.role)],
+  (t) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    index("users_role_idx").on(t.role),
+    // The admin's user list: one role, in email order, one page at a time.
+    index("users_role_email_idx").on(t.role, sql`lower(${t.email})`),
+    // Prefix search by email or name (`like 'ab%'`) whatever the database's collation.
+    index("users_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+    index("users_name_prefix_idx").on(sql`lower(${t.name}) text_pattern_ops`),
+  ],
 );
 
 // Auth.js adapter tables (https://authjs.dev/getting-started/adapters/drizzle).

@@ -13,12 +13,14 @@ export function DataTable<T>({
   rows,
   rowKey,
   firstSerial = 1,
+  serialHeader = "Serial No",
 }: {
   caption: string;
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string;
   firstSerial?: number;
+  serialHeader?: string;
 }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200">
@@ -27,7 +29,7 @@ export function DataTable<T>({
         <thead className="bg-slate-50 text-slate-700">
           <tr>
             <th scope="col" className="w-20 px-4 py-3 font-semibold">
-              Serial No
+              {serialHeader}
             </th>
             {columns.map((c) => (
               <th key={c.header} scope="col" className="px-4 py-3 font-semibold">

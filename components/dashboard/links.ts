@@ -18,6 +18,7 @@ export const dashboardLinks: Record<Role, DashboardLink[]> = {
     { href: "/dashboard/admin/users", label: "Manage User", description: "See every account and change roles." },
     { href: "/dashboard/admin/surveys", label: "Manage Surveys", description: "Publish or unpublish surveys, with feedback." },
     { href: "/dashboard/admin/payments", label: "Payments", description: "Every payment received." },
+    { href: "/dashboard/admin/messages", label: "Messages", description: "What visitors sent through the contact form." },
   ],
   user: participantLinks("user"),
   pro_user: [

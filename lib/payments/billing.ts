@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import type { CurrentUser } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
+import { recordAudit } from "@/lib/services/audit";
 import { payments, users } from "@/models";
 
 /** Whether a person has a payment Stripe confirmed and that was not refunded. */
@@ -69,12 +70,15 @@ export async function confirmProUpgrade(email: string, caller: Pick<CurrentUser,
       .where(and(eq(payments.userId, person.id), eq(payments.status, "succeeded")))
       .limit(1);
     if (!paid) throw new ApiError("forbidden", "No verified payment for this account: the Extended plan is bought on the pricing page");
-    // Normally already done by fulfilPayment; this only repairs a missed upgrade (audit: user → pro_user).
+    // Normally already done by fulfilPayment; this only repairs a missed upgrade.
     const updated = await tx
       .update(users)
       .set({ role: "pro_user" })
       .where(and(eq(users.id, person.id), eq(users.role, "user")))
       .returning({ id: users.id });
+    if (updated.length > 0) {
+      await recordAudit(tx, { actorId: null, action: "role_change", targetUserId: person.id, oldValue: "user", newValue: "pro_user" });
+    }
     return { acknowledged: true as const, matchedCount: 1, modifiedCount: updated.length };
   });
 }

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db";
+import { recordAudit } from "@/lib/services/audit";
 import { claimEvent, type StripeEventRef } from "@/lib/payments/events";
 import { PRO_PLAN } from "@/lib/payments/plan";
 import { getStripe, stripeFailure } from "@/lib/payments/stripe";
@@ -88,13 +89,16 @@ export async function fulfilPayment(paymentIntentId: string, expectedUserId?: st
       .returning({ id: payments.id });
     let role = payer.role;
     if (inserted.length > 0 && !refunded) {
-      // The upgrade earned by this payment (audit: user → pro_user).
+      // The upgrade earned by this payment, in the audit trail with no admin behind it.
       const upgraded = await tx
         .update(users)
         .set({ role: "pro_user" })
         .where(and(eq(users.id, userId), eq(users.role, "user")))
         .returning({ role: users.role });
-      if (upgraded.length > 0) role = "pro_user";
+      if (upgraded.length > 0) {
+        role = "pro_user";
+        await recordAudit(tx, { actorId: null, action: "role_change", targetUserId: userId, oldValue: "user", newValue: "pro_user" });
+      }
     }
     return { created: inserted.length > 0, paymentIntentId: intent.id, userId, role };
   });

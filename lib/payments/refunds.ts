@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import type Stripe from "stripe";
 import { getDb } from "@/lib/db";
+import { recordAudit } from "@/lib/services/audit";
 import { claimEvent, type StripeEventRef } from "@/lib/payments/events";
 import { fullyRefunded, isUuid } from "@/lib/payments/fulfil";
 import { PRO_PLAN } from "@/lib/payments/plan";
@@ -62,12 +63,15 @@ export async function recordRefund(chargeId: string, event?: StripeEventRef): Pr
       .where(and(eq(payments.userId, changed[0].userId), eq(payments.status, "succeeded"), ne(payments.paymentIntentId, intent.id)))
       .limit(1);
     if (stillPaid) return { refunded: true, downgraded: false };
-    // The refund takes back what the payment gave (audit: pro_user → user); other roles are kept.
+    // The refund takes back what the payment gave; other roles are kept.
     const downgraded = await tx
       .update(users)
       .set({ role: "user" })
       .where(and(eq(users.id, changed[0].userId), eq(users.role, "pro_user")))
       .returning({ id: users.id });
+    if (downgraded.length > 0) {
+      await recordAudit(tx, { actorId: null, action: "role_change", targetUserId: changed[0].userId, oldValue: "pro_user", newValue: "user" });
+    }
     return { refunded: true, downgraded: downgraded.length > 0 };
   });
 }

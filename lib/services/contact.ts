@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db";
 import type { ContactInput } from "@/lib/validation/contact";
@@ -23,4 +23,28 @@ export async function saveContactMessage(input: ContactInput): Promise<{ id: str
     .values({ name: input.name, email, message: input.message })
     .returning({ id: contactMessages.id });
   return row;
+}
+
+export type ContactMessageRow = { id: string; name: string; email: string; message: string; createdAt: Date };
+
+/** One page of the contact form's messages, newest first (over the created_at index). */
+export async function listContactMessages(options: { page?: number; limit?: number }): Promise<{ rows: ContactMessageRow[]; total: number }> {
+  const { page = 1, limit = 20 } = options;
+  const db = await getDb();
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: contactMessages.id,
+        name: contactMessages.name,
+        email: contactMessages.email,
+        message: contactMessages.message,
+        createdAt: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(contactMessages),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
+import { recordAudit } from "@/lib/services/audit";
 import { avatarIdOf, deleteAvatar, processAvatar, storeAvatar } from "@/lib/services/avatars";
 import { loginSchema, type RegisterInput } from "@/lib/validation/auth";
 import { authFailures, users, type Role } from "@/models";
@@ -130,20 +131,64 @@ export async function changeUserPicture(userId: string, picture: Uint8Array): Pr
 }
 
 /**
- * An admin sets someone's role. The last admin cannot be demoted (the admin rows are locked first,
- * so two admins demoting each other at once cannot both succeed).
+ * An admin sets someone's role and one audit row records it, in one transaction. The admin rows are
+ * locked first, in id order (so two admins demoting each other at once queue instead of deadlocking):
+ * the last admin cannot be demoted, and an actor demoted a moment ago can no longer change roles.
  */
-export async function changeUserRole(targetId: string, role: Role): Promise<{ modifiedCount: number }> {
+export async function changeUserRole(targetId: string, role: Role, actorId: string): Promise<{ modifiedCount: number }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, "admin"))
+      .orderBy(users.id)
+      .for("update");
+    if (!admins.some((a) => a.id === actorId)) throw new ApiError("forbidden", "Only admins can change roles");
     const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, targetId)).for("update");
     if (!target) throw notFound("No such user");
     if (target.role === role) return { modifiedCount: 0 };
-    if (target.role === "admin" && admins.length <= 1) {
-      throw new ApiError("conflict", "The last admin cannot be demoted. Make someone else an admin first.");
-    }
+    if (target.role === "admin" && admins.length <= 1) throw lastAdmin();
     const updated = await tx.update(users).set({ role }).where(eq(users.id, targetId)).returning({ id: users.id });
+    await recordAudit(tx, { actorId, action: "role_change", targetUserId: targetId, oldValue: target.role, newValue: role });
     return { modifiedCount: updated.length };
   });
+}
+
+export const LAST_ADMIN_MESSAGE =
+  "The last admin cannot be demoted: the site would have no one left to manage it. Make someone else an admin first.";
+const lastAdmin = () => new ApiError("conflict", LAST_ADMIN_MESSAGE);
+
+// What the admin's list shows of a person: never the password hash (columns are named one by one).
+const listColumns = { _id: users.id, email: users.email, role: users.role, name: users.name };
+export type ListedUser = { _id: string; email: string; role: Role; name: string | null };
+
+/** `like` pattern for a prefix, with the caller's own wildcards taken literally. */
+const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of accounts, in email order, optionally of one role and/or whose email or name starts
+ * with `q` (case-insensitive). Both searches are prefix matches on `lower(...) text_pattern_ops`
+ * indexes and the role filter walks the (role, lower(email)) index, so the cost of a page does not
+ * grow with the number of accounts (a leading-wildcard search would scan them all).
+ */
+export async function listUsers(options: { role?: Role; q?: string; page?: number; limit?: number }): Promise<{ rows: ListedUser[]; total: number }> {
+  const { role, q, page = 1, limit = 20 } = options;
+  const db = await getDb();
+  const pattern = q ? prefixPattern(q) : undefined;
+  const where = and(
+    role ? eq(users.role, role) : undefined,
+    pattern ? or(sql`lower(${users.email}) like ${pattern}`, sql`lower(${users.name}) like ${pattern}`) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(users)
+      .where(where)
+      .orderBy(sql`lower(${users.email})`)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }

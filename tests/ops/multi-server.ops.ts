@@ -132,17 +132,20 @@ describe.skipIf(!runnable)("two production servers on PostgreSQL and Redis", () 
     console.log(`vote on A visible on B: page after ${pageMs} ms, list after ${listMs} ms`);
   });
 
-  // ENABLE AT MERGE: POST /api/update_survey_status comes with the admin console branch.
-  it.skip("an unpublish through A removes the survey from B's pages at once", async () => {
-    expect((await pageVotes(b, surveyId)).total).toBeGreaterThanOrEqual(0);
-    const res = await fetch(`${a.url}/api/update_survey_status`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${apiToken(adminId)}`, "content-type": "application/json" },
-      body: JSON.stringify({ id: surveyId, status: "unpublish", feedback: "Removed by the two-server test." }),
-    });
-    expect(res.status).toBe(200);
+  it("an unpublish through A removes the survey from B's pages at once, and a republish brings it back", async () => {
+    expect((await listVotes(b, title)).html).toContain(title);
+    const setStatus = (status: "publish" | "unpublish") =>
+      fetch(`${a.url}/api/update_survey_status`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${apiToken(adminId)}`, "content-type": "application/json" },
+        body: JSON.stringify({ id: surveyId, status, feedbackMessage: "Removed by the two-server test." }),
+      });
+    expect((await setStatus("unpublish")).status).toBe(200);
     expect((await fetch(`${b.url}/survey/details/${surveyId}`)).status).toBe(404);
-    expect((await listVotes(b, title)).total).toBeNaN();
+    expect((await listVotes(b, title)).html).not.toContain(title);
+    expect((await setStatus("publish")).status).toBe(200);
+    expect((await fetch(`${b.url}/survey/details/${surveyId}`)).status).toBe(200);
+    expect((await listVotes(b, title)).html).toContain(title);
   });
 
   it("a role change through A applies on B's next request", async () => {

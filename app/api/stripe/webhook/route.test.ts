@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { payments, stripeEvents, users } from "@/models";
+import { paymentTotals } from "@/lib/services/payments";
+import { auditEvents, payments, stripeEvents, users } from "@/models";
 import { createUser } from "@/tests/factories";
 import { eventFor, pay, signed, setUpFakeStripe } from "@/tests/fake-stripe";
 import { call } from "@/tests/http";
@@ -110,6 +111,32 @@ describe("POST /api/stripe/webhook", () => {
     const saved = await call(savePayment, { method: "POST", as: user, body: { paymentIntentId: intent.id } });
     expect(saved.json.created).toBe(false);
     expect(await roleOf(user.id)).toBe("user");
+  });
+
+  it("the paid upgrade and the refund's downgrade each leave one audit row with no admin, and a refund leaves the admin's total", async () => {
+    const user = await createUser();
+    const before = await paymentTotals();
+    const received = (totals: typeof before) => totals.find((t) => t.currency === "usd")?.amount ?? 0;
+    const intent = await pay(stripe(), user.id);
+    const event = eventFor(fake(), "payment_intent.succeeded", intent.id);
+    await Promise.all([deliver(signed(event)), deliver(signed(event))]);
+    expect(received(await paymentTotals())).toBe(received(before) + 1600);
+
+    await stripe().refunds.create({ payment_intent: intent.id });
+    await deliver(signed(fake().events.filter((e) => e.type === "charge.refunded").at(-1)!));
+    expect(await roleOf(user.id)).toBe("user");
+    expect(received(await paymentTotals())).toBe(received(before));
+
+    const db = await getDb();
+    const trail = await db
+      .select({ actorId: auditEvents.actorId, action: auditEvents.action, oldValue: auditEvents.oldValue, newValue: auditEvents.newValue })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetUserId, user.id))
+      .orderBy(auditEvents.createdAt);
+    expect(trail).toEqual([
+      { actorId: null, action: "role_change", oldValue: "user", newValue: "pro_user" },
+      { actorId: null, action: "role_change", oldValue: "pro_user", newValue: "user" },
+    ]);
   });
 
   it("a refund delivered before the success records the payment as refunded and never upgrades", async () => {

@@ -1,9 +1,72 @@
 import type { Metadata } from "next";
+import { AdminHeading } from "@/components/admin/admin-heading";
+import { formatMoney, formatTime, listHref } from "@/components/admin/format";
+import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";
+import { listPayments, paymentTotals, type PaymentRow } from "@/lib/services/payments";
+import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
 
 export const metadata: Metadata = { title: "Payment Information" };
 
-export default async function Page() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   await requireRole("/dashboard/admin/payments", "admin");
-  return <h1 className="text-2xl font-bold">Payment Information</h1>;
+  const page = readPage((await searchParams).page);
+  const { limit, offset } = pageWindow(page);
+
+  let result: { rows: PaymentRow[]; total: number; totals: Awaited<ReturnType<typeof paymentTotals>> } | { error: string };
+  try {
+    const [list, totals] = await Promise.all([listPayments({ page, limit }), paymentTotals()]);
+    result = { ...list, totals };
+  } catch (error) {
+    console.error("Payment list failed", error);
+    result = { error: "Could not load the payments. Please try again in a moment." };
+  }
+
+  const columns: Column<PaymentRow>[] = [
+    { header: "Payment ID", cell: (p) => <code className="break-all text-xs">{p.paymentIntentId}</code> },
+    { header: "Amount", cell: (p) => formatMoney(p.amount, p.currency), className: "whitespace-nowrap tabular-nums" },
+    {
+      header: "Status",
+      cell: (p) =>
+        p.status === "refunded" ? (
+          <span className="rounded-full bg-amber-50 px-2 py-0.5 text-amber-900">Refunded</span>
+        ) : (
+          <span className="rounded-full bg-green-50 px-2 py-0.5 text-green-800">Paid</span>
+        ),
+    },
+    { header: "User Name", cell: (p) => p.userName ?? "" },
+    { header: "User Email", cell: (p) => <span className="break-all">{p.userEmail}</span> },
+    { header: "Date", cell: (p) => formatTime(p.createdAt), className: "whitespace-nowrap" },
+  ];
+
+  return (
+    <>
+      <AdminHeading title="Payment Information" intro="Every payment received, newest first. Refunded payments stay listed but are not counted in the total." />
+      {"error" in result ? (
+        <LoadError message={result.error} />
+      ) : result.rows.length === 0 ? (
+        <EmptyState>No payments yet.</EmptyState>
+      ) : (
+        <>
+          <dl className="mb-6 flex flex-wrap gap-4">
+            <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <dt className="text-sm text-slate-600">Total received</dt>
+              <dd className="mt-1 text-2xl font-bold tabular-nums" data-testid="total-received">
+                {result.totals.map((t) => formatMoney(t.amount, t.currency)).join(" + ")}
+              </dd>
+            </div>
+            <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <dt className="text-sm text-slate-600">Payments</dt>
+              <dd className="mt-1 text-2xl font-bold tabular-nums">{result.total}</dd>
+            </div>
+          </dl>
+          <DataTable caption="Payment Information" columns={columns} rows={result.rows} rowKey={(p) => p.id} firstSerial={offset + 1} serialHeader="Serial No." />
+          <Pagination page={page} pages={pageCount(result.total, DASHBOARD_PAGE_SIZE)} href={(p) => listHref("/dashboard/admin/payments", {}, p)} className="mt-6" />
+        </>
+      )}
+    </>
+  );
 }

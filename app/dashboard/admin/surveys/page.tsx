@@ -1,9 +1,101 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { AdminHeading } from "@/components/admin/admin-heading";
+import { listHref } from "@/components/admin/format";
+import { SurveyStatusControl } from "@/components/admin/survey-status-control";
+import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";
+import { listSurveysForModeration, type ModeratedSurvey } from "@/lib/services/moderation";
+import { cn } from "@/lib/utils";
+import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
 
 export const metadata: Metadata = { title: "Manage Surveys" };
 
-export default async function Page() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+// SPEC.md §9: the admin list previews 40 characters of a description.
+const preview = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}...` : text);
+
+const tabClass = "rounded-md px-3 py-1.5 text-sm font-medium";
+
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   await requireRole("/dashboard/admin/surveys", "admin");
-  return <h1 className="text-2xl font-bold">Manage Surveys</h1>;
+  const params = await searchParams;
+  const reportedOnly = params.reported === "1";
+  const page = readPage(params.page);
+  const { limit, offset } = pageWindow(page);
+
+  let result: { rows: ModeratedSurvey[]; total: number } | { error: string };
+  try {
+    result = await listSurveysForModeration({ reportedOnly, page, limit });
+  } catch (error) {
+    console.error("Manage Surveys list failed", error);
+    result = { error: "Could not load the surveys. Please try again in a moment." };
+  }
+
+  const columns: Column<ModeratedSurvey>[] = [
+    {
+      header: "Survey Title",
+      cell: (s) =>
+        s.status === "publish" ? (
+          <Link href={`/survey/details/${s.id}`} className="font-medium text-brand-700 hover:underline">
+            {s.title}
+          </Link>
+        ) : (
+          <span className="font-medium">{s.title}</span>
+        ),
+      className: "max-w-xs",
+    },
+    { header: "Description", cell: (s) => <span className="text-slate-700">{preview(s.description)}</span>, className: "max-w-xs" },
+    { header: "Status", cell: (s) => <SurveyStatusControl key={`${s.id}:${s.status}`} surveyId={s.id} title={s.title} status={s.status} /> },
+    { header: "Surveyor Email", cell: (s) => <span className="break-all">{s.surveyorEmail}</span> },
+    {
+      header: "Reports",
+      cell: (s) => (
+        <span className={cn("tabular-nums", s.reports > 0 && "font-semibold text-red-800")}>{s.reports}</span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <AdminHeading title="Manage Surveys" intro="Every survey, published or not. Unpublishing asks for feedback, which the surveyor reads." />
+      <nav aria-label="Survey filter" className="mb-4 flex gap-2">
+        <Link
+          href="/dashboard/admin/surveys"
+          aria-current={!reportedOnly ? "page" : undefined}
+          className={cn(tabClass, !reportedOnly ? "bg-brand-700 text-white" : "border border-slate-300 hover:bg-slate-50")}
+        >
+          All surveys
+        </Link>
+        <Link
+          href="/dashboard/admin/surveys?reported=1"
+          aria-current={reportedOnly ? "page" : undefined}
+          className={cn(tabClass, reportedOnly ? "bg-brand-700 text-white" : "border border-slate-300 hover:bg-slate-50")}
+        >
+          Reported only
+        </Link>
+      </nav>
+      {"error" in result ? (
+        <LoadError message={result.error} />
+      ) : result.rows.length === 0 ? (
+        <EmptyState>{reportedOnly ? "No survey has been reported." : "There are no surveys yet."}</EmptyState>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-600">
+            {result.total} {result.total === 1 ? "survey" : "surveys"}
+            {reportedOnly ? " reported, most reported first" : ", newest first"}
+          </p>
+          <DataTable caption="Surveys" columns={columns} rows={result.rows} rowKey={(s) => s.id} firstSerial={offset + 1} serialHeader="Serial No." />
+          <Pagination
+            page={page}
+            pages={pageCount(result.total, DASHBOARD_PAGE_SIZE)}
+            href={(p) => listHref("/dashboard/admin/surveys", { reported: reportedOnly ? "1" : undefined }, p)}
+            className="mt-6"
+          />
+        </>
+      )}
+    </>
+  );
 }

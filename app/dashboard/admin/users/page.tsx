@@ -1,9 +1,60 @@
 import type { Metadata } from "next";
+import { AdminHeading } from "@/components/admin/admin-heading";
+import { listHref } from "@/components/admin/format";
+import { RoleEditor } from "@/components/admin/role-editor";
+import { UserFilters } from "@/components/admin/user-filters";
+import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";
+import type { ListedUser } from "@/lib/services/users";
+import { listUsers } from "@/lib/services/users";
+import { roleFilterSchema, userSearchSchema } from "@/lib/validation/admin";
+import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
 
 export const metadata: Metadata = { title: "Manage Users" };
 
-export default async function Page() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const first = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
+
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   await requireRole("/dashboard/admin/users", "admin");
-  return <h1 className="text-2xl font-bold">Manage Users</h1>;
+  const params = await searchParams;
+  const role = roleFilterSchema.safeParse(first(params.role)).data;
+  const q = userSearchSchema.safeParse(first(params.q)).data;
+  const page = readPage(params.page);
+  const { limit, offset } = pageWindow(page);
+
+  let result: { rows: ListedUser[]; total: number } | { error: string };
+  try {
+    result = await listUsers({ role, q, page, limit });
+  } catch (error) {
+    console.error("Manage Users list failed", error);
+    result = { error: "Could not load the users. Please try again in a moment." };
+  }
+
+  const columns: Column<ListedUser>[] = [
+    { header: "Name", cell: (u) => u.name ?? <span className="text-slate-600">(no name)</span> },
+    { header: "User Email", cell: (u) => <span className="break-all">{u.email}</span> },
+    { header: "Role", cell: (u) => <RoleEditor key={`${u._id}:${u.role}`} userId={u._id} email={u.email} role={u.role} /> },
+  ];
+
+  return (
+    <>
+      <AdminHeading title="Manage Users" intro="Every account. Change a role with its select, then Save; it applies to that person's next request." />
+      <UserFilters />
+      {"error" in result ? (
+        <LoadError message={result.error} />
+      ) : result.rows.length === 0 ? (
+        <EmptyState>No accounts match{q ? ` “${q}”` : ""}{role ? ` with the role ${role}` : ""}.</EmptyState>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-600">
+            {result.total} {result.total === 1 ? "account" : "accounts"}
+          </p>
+          <DataTable caption="Users" columns={columns} rows={result.rows} rowKey={(u) => u._id} firstSerial={offset + 1} serialHeader="Serial No." />
+          <Pagination page={page} pages={pageCount(result.total, DASHBOARD_PAGE_SIZE)} href={(p) => listHref("/dashboard/admin/users", { role, q }, p)} className="mt-6" />
+        </>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,18 @@
+// POST /api/update_survey_status: an admin publishes or unpublishes a survey (unpublishing needs feedback)
+import { route } from "@/lib/api/handler";
+import { rolesFor } from "@/lib/auth/permissions";
+import { setSurveyStatus } from "@/lib/services/moderation";
+import { surveyChanged } from "@/lib/services/survey-cache";
+import { FEEDBACK_MAX, updateSurveyStatusSchema } from "@/lib/validation/admin";
+
+export const POST = route({
+  auth: rolesFor("moderateSurveys"),
+  body: updateSurveyStatusSchema,
+  maxBodyBytes: FEEDBACK_MAX * 4 + 1024,
+  handler: async ({ body, user }) => {
+    const result = await setSurveyStatus({ actorId: user.id, surveyId: body.id, status: body.status, feedbackMessage: body.feedbackMessage });
+    // The survey leaves (or rejoins) the home page, the list, the sitemap and its own page at once.
+    if (result.modifiedCount > 0) surveyChanged(body.id);
+    return result;
+  },
+});

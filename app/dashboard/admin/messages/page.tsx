@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import { AdminHeading } from "@/components/admin/admin-heading";
+import { formatTime, listHref } from "@/components/admin/format";
+import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { Pagination } from "@/components/ui/pagination";
+import { requireRole } from "@/lib/auth/guards";
+import { listContactMessages, type ContactMessageRow } from "@/lib/services/contact";
+import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
+
+export const metadata: Metadata = { title: "Messages" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+  await requireRole("/dashboard/admin/messages", "admin");
+  const page = readPage((await searchParams).page);
+  const { limit, offset } = pageWindow(page);
+
+  let result: { rows: ContactMessageRow[]; total: number } | { error: string };
+  try {
+    result = await listContactMessages({ page, limit });
+  } catch (error) {
+    console.error("Messages list failed", error);
+    result = { error: "Could not load the messages. Please try again in a moment." };
+  }
+
+  const columns: Column<ContactMessageRow>[] = [
+    { header: "Name", cell: (m) => m.name },
+    {
+      header: "Email",
+      cell: (m) => (
+        <a href={`mailto:${m.email}`} className="break-all text-brand-700 hover:underline">
+          {m.email}
+        </a>
+      ),
+    },
+    { header: "Message", cell: (m) => <span className="whitespace-pre-line break-words">{m.message}</span>, className: "max-w-md" },
+    { header: "Received", cell: (m) => formatTime(m.createdAt), className: "whitespace-nowrap" },
+  ];
+
+  return (
+    <>
+      <AdminHeading title="Messages" intro="What visitors sent through the contact form, newest first." />
+      {"error" in result ? (
+        <LoadError message={result.error} />
+      ) : result.rows.length === 0 ? (
+        <EmptyState>No messages yet.</EmptyState>
+      ) : (
+        <>
+          <DataTable caption="Messages" columns={columns} rows={result.rows} rowKey={(m) => m.id} firstSerial={offset + 1} serialHeader="Serial No." />
+          <Pagination page={page} pages={pageCount(result.total, DASHBOARD_PAGE_SIZE)} href={(p) => listHref("/dashboard/admin/messages", {}, p)} className="mt-6" />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FEEDBACK_MAX, FEEDBACK_REQUIRED, NOT_UPDATED_TITLE } from "@/lib/validation/admin";
+import { SURVEY_STATUSES, type SurveyStatus } from "@/models/enums";
+import { updateSurveyStatus } from "./admin-api";
+
+/**
+ * One row's Status select and Update button. Publishing is sent at once; unpublishing first asks for
+ * the feedback the surveyor will read (SPEC.md §5: empty or cancelled → 'Not update!', nothing sent).
+ */
+export function SurveyStatusControl({ surveyId, title, status }: { surveyId: string; title: string; status: SurveyStatus }) {
+  const router = useRouter();
+  const [value, setValue] = useState<SurveyStatus>(status);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [message, setMessage] = useState("");
+  const [sending, setSending] = useState(false);
+  const selectId = `status-${surveyId}`;
+
+  const send = async (feedbackMessage?: string) => {
+    setSending(true);
+    try {
+      const { modifiedCount } = await updateSurveyStatus({ id: surveyId, status: value, feedbackMessage });
+      if (modifiedCount > 0) {
+        toast.success("Status Updated", { description: "Successfully updated the survey status" });
+        setMessage("");
+        router.refresh();
+      } else {
+        toast.error("Update Failed", { description: "Failed to update the survey status" });
+      }
+    } catch {
+      toast.error("Update Failed", { description: "Failed to update the survey status" });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const notUpdated = () => toast.info(NOT_UPDATED_TITLE, { description: FEEDBACK_REQUIRED });
+
+  const update = () => {
+    if (value === "unpublish") setDialogOpen(true);
+    else void send();
+  };
+
+  const submitFeedback = () => {
+    setDialogOpen(false);
+    const feedback = message.trim();
+    if (!feedback) notUpdated();
+    else void send(feedback);
+  };
+
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={selectId} className="sr-only">
+        Status of {title}
+      </label>
+      <select
+        id={selectId}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+        value={value}
+        onChange={(e) => setValue(e.target.value as SurveyStatus)}
+      >
+        {SURVEY_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      <Button size="sm" onClick={update} disabled={sending} aria-label={`Update the status of ${title}`}>
+        {sending ? "Updating..." : "Update"}
+      </Button>
+      <Dialog
+        open={dialogOpen}
+        onOpenChange={(open) => {
+          // Closing without sending (Cancel, Escape, the close button, a click outside) is a cancel.
+          if (!open && dialogOpen) notUpdated();
+          setDialogOpen(open);
+        }}
+      >
+        <DialogContent>
+          <form
+            className="grid gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              submitFeedback();
+            }}
+          >
+            <DialogHeader>
+              <DialogTitle>Unpublish this survey</DialogTitle>
+              <DialogDescription>
+                Tell the surveyor why &ldquo;{title}&rdquo; is being unpublished. They read this on their Feedbacks page.
+              </DialogDescription>
+            </DialogHeader>
+            <div>
+              <label htmlFor={`feedback-${surveyId}`} className="text-sm font-medium">
+                Message
+              </label>
+              <textarea
+                id={`feedback-${surveyId}`}
+                rows={5}
+                maxLength={FEEDBACK_MAX}
+                placeholder="Type your message here..."
+                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+              />
+            </div>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => { setDialogOpen(false); notUpdated(); }}>
+                Cancel
+              </Button>
+              <Button type="submit">Send</Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import "server-only";
+import { count, desc, eq, sql } from "drizzle-orm";
+import { ApiError, notFound } from "@/lib/api/errors";
+import { can } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db";
+import { recordAudit } from "@/lib/services/audit";
+import { FEEDBACK_REQUIRED } from "@/lib/validation/admin";
+import { reports, surveys, users, type SurveyStatus } from "@/models";
+
+/**
+ * An admin publishes or unpublishes a survey; one audit row records each change, in the same
+ * transaction. Unpublishing needs a non-blank feedback message (422 otherwise, nothing changed),
+ * which becomes the survey's feedback, the text its surveyor reads on the Feedbacks page.
+ *
+ * Publishing needs no message and keeps the last feedback: the surveyor still sees why the survey had
+ * been unpublished, next to its status, now `publish` again (a message sent with a publish replaces
+ * it). The route calls `surveyChanged(id)` so the public pages follow at once.
+ */
+export async function setSurveyStatus(input: {
+  actorId: string;
+  surveyId: string;
+  status: SurveyStatus;
+  feedbackMessage?: string;
+}): Promise<{ modifiedCount: number }> {
+  const feedback = input.feedbackMessage?.trim() || undefined;
+  if (input.status === "unpublish" && !feedback) throw new ApiError("unprocessable", FEEDBACK_REQUIRED);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // The actor's role as it is now (shared lock: a concurrent role change waits, or we wait for it).
+    const [actor] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.actorId)).for("share");
+    if (!can(actor?.role, "moderateSurveys")) throw new ApiError("forbidden", "Only admins can publish or unpublish surveys");
+    const [current] = await tx
+      .select({ status: surveys.status, feedback: surveys.feedback })
+      .from(surveys)
+      .where(eq(surveys.id, input.surveyId))
+      .for("update");
+    if (!current) throw notFound("No such survey");
+    const nextFeedback = feedback ?? current.feedback;
+    if (current.status === input.status && nextFeedback === current.feedback) return { modifiedCount: 0 };
+    await tx.update(surveys).set({ status: input.status, feedback: nextFeedback }).where(eq(surveys.id, input.surveyId));
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: "survey_status",
+      targetSurveyId: input.surveyId,
+      oldValue: current.status,
+      newValue: input.status,
+      feedback: feedback ?? null,
+    });
+    return { modifiedCount: 1 };
+  });
+}
+
+export type ModeratedSurvey = {
+  id: string;
+  title: string;
+  description: string;
+  status: SurveyStatus;
+  feedback: string | null;
+  createdAt: Date;
+  surveyorEmail: string;
+  reports: number;
+};
+
+/**
+ * Every survey, published or not, for the admin's Manage Surveys page: newest first over the
+ * (created_at, id) index, each with how many people reported it (counted on the reports' unique
+ * (survey_id, user_id) index). `reportedOnly` lists only reported surveys, most reported first.
+ */
+export async function listSurveysForModeration(options: {
+  reportedOnly?: boolean;
+  page?: number;
+  limit?: number;
+}): Promise<{ rows: ModeratedSurvey[]; total: number }> {
+  const { reportedOnly = false, page = 1, limit = 20 } = options;
+  const db = await getDb();
+  const columns = {
+    id: surveys.id,
+    title: surveys.title,
+    description: surveys.description,
+    status: surveys.status,
+    feedback: surveys.feedback,
+    createdAt: surveys.createdAt,
+    surveyorEmail: users.email,
+  };
+  const offset = (page - 1) * limit;
+
+  if (reportedOnly) {
+    const counts = db
+      .select({ surveyId: reports.surveyId, n: count().as("n") })
+      .from(reports)
+      .groupBy(reports.surveyId)
+      .as("report_counts");
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ ...columns, reports: counts.n })
+        .from(counts)
+        .innerJoin(surveys, eq(surveys.id, counts.surveyId))
+        .innerJoin(users, eq(users.id, surveys.surveyorId))
+        .orderBy(desc(counts.n), desc(surveys.createdAt), desc(surveys.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: sql<number>`count(distinct ${reports.surveyId})::int` }).from(reports),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  const reportCount = sql<number>`(select count(*)::int from ${reports} where ${reports.surveyId} = ${surveys.id})`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...columns, reports: reportCount })
+      .from(surveys)
+      .innerJoin(users, eq(users.id, surveys.surveyorId))
+      .orderBy(desc(surveys.createdAt), desc(surveys.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(surveys),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { ROLES, SURVEY_STATUSES } from "@/models/enums";
+import { pageNumberSchema } from "./paging";
+import { API_PAGE_LIMIT_MAX } from "./surveys";
+
+// The admin console's inputs: one definition for the pages (URL search params), the forms and the
+// route handlers.
+
+export const USER_SEARCH_MAX = 100;
+export const FEEDBACK_MAX = 1000;
+
+/** SPEC.md §5's notice, verbatim: the title and the text shown when an unpublish has no feedback. */
+export const NOT_UPDATED_TITLE = "Not update!";
+export const FEEDBACK_REQUIRED = "you have to must give a feedback to unpublish this survey";
+
+const limit = z.coerce
+  .number({ error: `limit must be a whole number from 1 to ${API_PAGE_LIMIT_MAX}` })
+  .int(`limit must be a whole number from 1 to ${API_PAGE_LIMIT_MAX}`)
+  .min(1, `limit must be a whole number from 1 to ${API_PAGE_LIMIT_MAX}`)
+  .max(API_PAGE_LIMIT_MAX, `limit must be a whole number from 1 to ${API_PAGE_LIMIT_MAX}`)
+  .default(API_PAGE_LIMIT_MAX);
+
+export const pagedQuerySchema = z.object({ page: pageNumberSchema.default(1), limit });
+export type PagedQuery = z.infer<typeof pagedQuerySchema>;
+
+/** "" is the 'All Roles' choice of the filter. */
+export const roleFilterSchema = z
+  .union([z.literal(""), z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` })])
+  .optional()
+  .transform((v) => v || undefined);
+
+/** A prefix of an email or a name; blank means no search. */
+export const userSearchSchema = z
+  .string()
+  .trim()
+  .max(USER_SEARCH_MAX, `Search must be at most ${USER_SEARCH_MAX} characters`)
+  .regex(/^\P{Cc}*$/u, "Search cannot contain control characters")
+  .optional()
+  .transform((v) => v || undefined);
+
+export const userListQuerySchema = pagedQuerySchema.extend({ role: roleFilterSchema, q: userSearchSchema });
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const surveyStatusSchema = z.enum(SURVEY_STATUSES, { error: "status must be publish or unpublish" });
+
+export const updateSurveyStatusSchema = z.object({
+  id: z.uuid({ error: "Unknown survey id" }),
+  status: surveyStatusSchema,
+  // Required (non-blank) to unpublish; the service answers 422 without it, so the client learns why.
+  feedbackMessage: z
+    .string({ error: "feedbackMessage must be text" })
+    .max(FEEDBACK_MAX, `The message must be at most ${FEEDBACK_MAX} characters`)
+    .nullish()
+    .transform((v) => v?.trim() || undefined),
+});
+export type UpdateSurveyStatusInput = z.input<typeof updateSurveyStatusSchema>;
+
+/** The unpublish dialog: a feedback message, required. */
+export const unpublishFeedbackSchema = z.object({
+  feedbackMessage: z.string().trim().min(1, FEEDBACK_REQUIRED).max(FEEDBACK_MAX, `The message must be at most ${FEEDBACK_MAX} characters`),
+});

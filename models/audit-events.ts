@@ -1,0 +1,33 @@
+import { index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { surveys } from "./surveys";
+import { users } from "./users";
+
+export const AUDIT_ACTIONS = ["role_change", "survey_status"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const auditActionEnum = pgEnum("audit_action", AUDIT_ACTIONS);
+
+// Who changed what: every role change and survey status change, written in the same transaction as
+// the change itself. The actor is null when the system acted (a paid upgrade to pro_user).
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: auditActionEnum("action").notNull(),
+    targetUserId: uuid("target_user_id").references(() => users.id, { onDelete: "set null" }),
+    targetSurveyId: uuid("target_survey_id").references(() => surveys.id, { onDelete: "set null" }),
+    oldValue: text("old_value"),
+    newValue: text("new_value"),
+    feedback: text("feedback"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The admin overview reads the latest entries; the others trace one person or survey.
+    index("audit_events_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("audit_events_actor_idx").on(t.actorId, t.createdAt.desc().nullsFirst()),
+    index("audit_events_target_user_idx").on(t.targetUserId, t.createdAt.desc().nullsFirst()),
+    index("audit_events_target_survey_idx").on(t.targetSurveyId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export type AuditEvent = typeof auditEvents.$inferSelect;
