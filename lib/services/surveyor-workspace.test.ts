@@ -58,6 +58,12 @@ describe("listOwnSurveys", () => {
       insert into surveys (title, description, category, deadline, question_title, question_description, surveyor_id, created_at)
       select 'Bulk ' || g, 'd', 'Other', current_date + 30, 'q', 'q', ${me.id}::uuid, now() - g * interval '1 minute'
       from generate_series(1, 500) g`);
+    // Another surveyor's surveys in the same minutes: the index must pick this surveyor's rows out of them.
+    const other = await createUser({ role: "surveyor" });
+    await db.execute(sql`
+      insert into surveys (title, description, category, deadline, question_title, question_description, surveyor_id, created_at)
+      select 'Other ' || g, 'd', 'Other', current_date + 30, 'q', 'q', ${other.id}::uuid, now() - (g % 500) * interval '1 minute'
+      from generate_series(1, 3000) g`);
     await db.execute(sql`analyze surveys`);
     expect(await countOwnSurveys(me.id)).toBe(500);
     expect((await listOwnSurveys(me.id, { limit: 20, offset: 480 })).map((s) => s.title)).toEqual(
