@@ -44,9 +44,13 @@ async function checkRedis(): Promise<string> {
   }
 }
 
+/** Set by scripts/start.mjs on SIGTERM: a stopping server asks the load balancer for no new traffic. */
+const STOPPING = Symbol.for("opinex.stopping");
+
 export async function checkReadiness() {
   const [db, redis] = await Promise.all([checkDatabase(), checkRedis()]);
-  const checks = { ...db, redis };
+  const checks = { ...db, redis, stopping: Boolean((globalThis as Record<symbol, unknown>)[STOPPING]) };
+  if (checks.stopping) return { status: "unavailable" as const, checks };
   // Redis away is not a reason to take the server out of the load balancer: every server keeps
   // answering from the database (slower), so the report says "degraded" with 200.
   if (db.database !== "ok" || db.migrations !== "ok") return { status: "unavailable" as const, checks };

@@ -8,6 +8,7 @@
 // - One JSON line for each failed or refused request the route wrapper did not log itself.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 import { parseTrustedProxies, resolveClientAddress } from "./forwarded.mjs";
 
 process.env.NODE_ENV = "production";
@@ -77,8 +78,10 @@ server.keepAliveTimeout = 65_000;
 // Connections and their requests, so that a stopping server closes a connection only between
 // requests: one that served its requests, or one that was opened and never sent any.
 const connections = new Map();
+let lastConnectionAt = 0;
 server.on("connection", (socket) => {
-  connections.set(socket, { active: 0, served: 0, since: Date.now() });
+  lastConnectionAt = Date.now();
+  connections.set(socket, { active: 0, served: 0, since: lastConnectionAt });
   socket.on("close", () => connections.delete(socket));
 });
 server.on("request", (req, res) => {
@@ -103,8 +106,18 @@ server.listen(port, () => {
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
+  globalThis[Symbol.for("opinex.stopping")] = true;
   log("info", "stopping: finishing requests in flight", { signal, graceSeconds: graceMs / 1000 });
-  const drained = new Promise((resolve) => server.close(resolve));
+  // Closing the listener resets connections still waiting in the kernel's accept queue (a busy server
+  // accepts late). Keep accepting, each answered with Connection: close, until none has arrived for
+  // a moment; meanwhile /api/health/ready says 503 so the load balancer sends no more.
+  const stopAcceptingBy = Date.now() + Math.min(graceMs, 10_000);
+  do await new Promise((r) => setTimeout(r, 250));
+  while (Date.now() - lastConnectionAt < 500 && Date.now() < stopAcceptingBy);
+  // net.Server's close, not http.Server's: the latter also destroys every connection it thinks idle,
+  // including one whose request is still unread in the socket buffer on a busy server (its client
+  // then sees ECONNRESET). closeIdle below decides which connections are really between requests.
+  const drained = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
   closeIdle();
   const idle = setInterval(closeIdle, 50);
   const timedOut = await Promise.race([drained.then(() => false), new Promise((r) => setTimeout(r, graceMs, true))]);

@@ -74,7 +74,7 @@ describe.skipIf(!runnable)("readiness on PostgreSQL", () => {
     expect(down.status).toBe(503);
     expect(down.headers.get("cache-control")).toContain("no-store");
     const body = await down.text();
-    expect(JSON.parse(body)).toEqual({ status: "unavailable", checks: { database: "unavailable", migrations: "unknown", redis: "not configured" } });
+    expect(JSON.parse(body)).toEqual({ status: "unavailable", checks: { database: "unavailable", migrations: "unknown", redis: "not configured", stopping: false } });
     expect(body).not.toMatch(/opinex_ci|postgres:|5432|3591/);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     await link.open();

@@ -113,7 +113,7 @@ describe.skipIf(!runnable)("two production servers on PostgreSQL and Redis", () 
     for (const s of [a, b]) {
       const res = await fetch(`${s.url}/api/health/ready`);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", redis: "ok" } });
+      expect(await res.json()).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", redis: "ok", stopping: false } });
     }
   });
 

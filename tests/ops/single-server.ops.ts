@@ -49,7 +49,7 @@ describe.skipIf(!hasBuild)("one production server on PGlite", () => {
     expect(ready.status).toBe(200);
     expect(ready.headers.get("cache-control")).toContain("no-store");
     const text = await ready.text();
-    expect(JSON.parse(text)).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", redis: "not configured" } });
+    expect(JSON.parse(text)).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", redis: "not configured", stopping: false } });
     expect(text).not.toContain(dataDir);
     // Many quick calls in a row are never throttled or redirected.
     const many = await Promise.all(Array.from({ length: 30 }, () => fetch(`${server!.url}/api/health/ready`)));
@@ -107,7 +107,8 @@ describe.skipIf(!hasBuild)("one production server on PGlite", () => {
   });
 
   it("finishes 100 requests in flight on SIGTERM, exits 0, and starts again on the same folder", async () => {
-    const pages = ["/surveys", "/", "/api/get_features_surveys", "/api/health/ready", "/about"];
+    // Readiness is left out: a stopping server answers it 503 on purpose (checked below).
+    const pages = ["/surveys", "/", "/api/get_features_surveys", "/api/health", "/about"];
     const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
     const sent: Promise<void>[] = [];
     const inFlight = Array.from({ length: 100 }, (_, i) => {
@@ -126,6 +127,10 @@ describe.skipIf(!hasBuild)("one production server on PGlite", () => {
     await new Promise((r) => setTimeout(r, 100));
     const signalled = Date.now();
     server!.child.kill("SIGTERM");
+    // A stopping server still answers, but tells the load balancer to send nothing more.
+    const ready = await fetch(`${server!.url}/api/health/ready`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).checks.stopping).toBe(true);
     const results = await Promise.all(inFlight);
     expect(results.filter((r) => r.status !== 200)).toEqual([]);
     expect(results.some((r) => r.at > signalled)).toBe(true);
