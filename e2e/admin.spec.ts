@@ -271,3 +271,22 @@ test("axe finds no violations on any admin page", async ({ page }) => {
     await expectNoA11yViolations(page);
   }
 });
+
+test("at phone width no admin or surveyor page scrolls the whole page sideways (wide tables scroll inside their box)", async ({ browser }) => {
+  const pages: [string, string[]][] = [
+    ["admin@demo.test", ["/dashboard/admin", "/dashboard/admin/users", "/dashboard/admin/surveys", "/dashboard/admin/payments", "/dashboard/admin/messages"]],
+    ["surveyor@demo.test", ["/dashboard/surveyor/create", "/dashboard/surveyor/surveys", "/dashboard/surveyor/feedbacks"]],
+  ];
+  for (const [email, paths] of pages) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signInAs(page, email);
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const widths = await page.evaluate(() => ({ client: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth }));
+      expect(widths.scroll, path).toBeLessThanOrEqual(widths.client);
+    }
+    await context.close();
+  }
+});

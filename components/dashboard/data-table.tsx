@@ -23,7 +23,9 @@ export function DataTable<T>({
   serialHeader?: string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
+    // `relative`: absolutely positioned content (screen-reader-only labels of row controls) is then
+    // clipped by this scroller instead of widening the whole page on phones.
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200">
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">

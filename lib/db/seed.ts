@@ -81,14 +81,20 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
 
     const pro = byEmail.get("pro@demo.test")!;
     const voteRows: (typeof votes.$inferInsert)[] = [];
+    // Votes spread between a survey's creation and its close (or now), so "Votes over time" has a shape.
+    // A generator of their own, so the votes themselves stay as they were.
+    const when = random(7);
     inserted.forEach((survey, s) => {
       const share = 0.15 + rand() * 0.8; // how many of the community vote on this survey
       const yesBias = rand();
+      const from = survey.createdAt.getTime();
+      const span = Math.max(0, Math.min(now.getTime(), Date.parse(`${survey.deadline}T12:00:00Z`)) - from);
+      const castAt = () => new Date(from + when() * span);
       for (const voter of community) {
-        if (rand() < share) voteRows.push({ surveyId: survey.id, userId: voter.id, vote: rand() < yesBias ? "yes" : "no" });
+        if (rand() < share) voteRows.push({ surveyId: survey.id, userId: voter.id, vote: rand() < yesBias ? "yes" : "no", createdAt: castAt() });
       }
       if (s % 3 === 0) {
-        voteRows.push({ surveyId: survey.id, userId: pro.id, vote: s % 2 ? "no" : "yes", comment: seedComments[s % seedComments.length] });
+        voteRows.push({ surveyId: survey.id, userId: pro.id, vote: s % 2 ? "no" : "yes", comment: seedComments[s % seedComments.length], createdAt: castAt() });
       }
     });
     await tx.insert(votes).values(voteRows);
