@@ -5,7 +5,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ROLES, type Role } from "@/models/enums";
-import { AdminRequestError, updateRole } from "./admin-api";
+import { RequestError } from "@/lib/api/client";
+import { updateRole } from "./admin-api";
 
 /** One row's Role select and Save button: `POST /api/update_role`, then the list reloads. */
 export function RoleEditor({ userId, email, role }: { userId: string; email: string; role: Role }) {
@@ -25,7 +26,7 @@ export function RoleEditor({ userId, email, role }: { userId: string; email: str
         toast.info("Nothing to change", { description: `${email} already has the role ${value}.` });
       }
     } catch (error) {
-      const message = error instanceof AdminRequestError ? error.message : "Please try again.";
+      const message = error instanceof RequestError ? error.message : "Please try again.";
       toast.error("Role not changed", { description: message });
       setValue(role);
     } finally {

@@ -7,11 +7,11 @@ import { useMemo, type ComponentProps, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { RequestError, sendJson } from "@/lib/api/client";
 import { cn } from "@/lib/utils";
 import { SURVEY_LIMITS, surveyFormSchema, type SurveyFormInput } from "@/lib/validation/survey";
 import { CATEGORIES } from "@/models/enums";
 
-type ApiErrorBody = { error?: { message?: string; issues?: { path: string; message: string }[] } };
 const FIELDS = ["title", "description", "category", "deadline", "questionTitle", "questionDescription"] as const;
 
 const inputClass =
@@ -89,26 +89,15 @@ export function SurveyForm({
 
   const onSubmit = async (fields: SurveyFormInput) => {
     const create = mode === "create";
-    let response: Response;
     try {
-      response = await fetch(create ? "/api/create_survey" : `/api/updateDocument/${surveyId}`, {
-        method: create ? "POST" : "PUT",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(fields),
-      });
-    } catch {
-      toast.error("Oh no!", { description: "Could not reach the server. Check your connection and try again." });
-      return;
-    }
-    if (!response.ok) {
-      const body = (await response.json().catch(() => ({}))) as ApiErrorBody;
-      for (const issue of body.error?.issues ?? []) {
+      await sendJson(create ? "/api/create_survey" : `/api/updateDocument/${surveyId}`, fields, create ? "POST" : "PUT");
+    } catch (error) {
+      const refused = error instanceof RequestError ? error : new RequestError(0, "Something went wrong! try again...");
+      for (const issue of refused.issues) {
         const field = FIELDS.find((f) => f === issue.path);
         if (field) setError(field, { message: issue.message });
       }
-      toast.error("Oh no!", {
-        description: response.status < 500 && body.error?.message ? body.error.message : "Something went wrong! try again...",
-      });
+      toast.error("Oh no!", { description: refused.status < 500 ? refused.message : "Something went wrong! try again..." });
       return;
     }
     toast.success("Successful!", {
