@@ -112,8 +112,12 @@ async function shutdown(signal) {
   // accepts late). Keep accepting, each answered with Connection: close, until none has arrived for
   // a moment; meanwhile /api/health/ready says 503 so the load balancer sends no more.
   const stopAcceptingBy = Date.now() + Math.min(graceMs, 10_000);
-  do await new Promise((r) => setTimeout(r, 250));
-  while (Date.now() - lastConnectionAt < 500 && Date.now() < stopAcceptingBy);
+  // After each pause, setImmediate lets one poll phase run first: a loop that was busy rendering
+  // accepts its queued connections there, before the check (a timer alone would run before it).
+  do {
+    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setImmediate(r));
+  } while (Date.now() - lastConnectionAt < 500 && Date.now() < stopAcceptingBy);
   // net.Server's close, not http.Server's: the latter also destroys every connection it thinks idle,
   // including one whose request is still unread in the socket buffer on a busy server (its client
   // then sees ECONNRESET). closeIdle below decides which connections are really between requests.

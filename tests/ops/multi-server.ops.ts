@@ -140,12 +140,23 @@ describe.skipIf(!runnable)("two production servers on PostgreSQL and Redis", () 
         headers: { authorization: `Bearer ${apiToken(adminId)}`, "content-type": "application/json" },
         body: JSON.stringify({ id: surveyId, status, feedbackMessage: "Removed by the two-server test." }),
       });
+    // Next writes a route's tag invalidations to the shared cache just after its response (waitUntil),
+    // so B sees them a moment later: poll, and print how long it took.
+    const until = async (check: () => Promise<boolean>) => {
+      const started = Date.now();
+      while (!(await check())) {
+        if (Date.now() - started > 2000) throw new Error("not seen on B within 2 s");
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return Date.now() - started;
+    };
     expect((await setStatus("unpublish")).status).toBe(200);
-    expect((await fetch(`${b.url}/survey/details/${surveyId}`)).status).toBe(404);
+    const gone = await until(async () => (await fetch(`${b.url}/survey/details/${surveyId}`)).status === 404);
     expect((await listVotes(b, title)).html).not.toContain(title);
     expect((await setStatus("publish")).status).toBe(200);
-    expect((await fetch(`${b.url}/survey/details/${surveyId}`)).status).toBe(200);
+    const back = await until(async () => (await fetch(`${b.url}/survey/details/${surveyId}`)).status === 200);
     expect((await listVotes(b, title)).html).toContain(title);
+    console.log(`unpublish through A seen on B after ${gone} ms, republish after ${back} ms`);
   });
 
   it("a role change through A applies on B's next request", async () => {
