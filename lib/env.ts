@@ -52,6 +52,11 @@ const envSchema = z.object({
       .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, "TRUSTED_PROXIES must be a hop count (e.g. 1) or a comma list of addresses/CIDRs")
       .optional(),
   ),
+  // All sign-in and registration attempts of the whole site per minute, on top of the per-account and
+  // per-address limits (a storm from many addresses).
+  AUTH_ATTEMPTS_PER_MINUTE: optional
+    .pipe(z.string().regex(/^[1-9]\d*$/, "AUTH_ATTEMPTS_PER_MINUTE must be a positive whole number").optional())
+    .transform((v) => Number(v ?? 600)),
   LOG_LEVEL: optional.pipe(z.enum(["debug", "info", "warn", "error", "silent"]).optional()).transform((v) => v ?? "info"),
   SHUTDOWN_GRACE_SECONDS: optional
     .pipe(z.string().regex(/^\d+$/, "SHUTDOWN_GRACE_SECONDS must be a whole number of seconds").optional())

@@ -29,6 +29,8 @@ export const users = pgTable(
     role: roleEnum("role").notNull().default("user"),
     // Null for accounts that only sign in with Google.
     passwordHash: text("password_hash"),
+    // Carried in every session cookie and API token; raised by signing out, which ends them all.
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [

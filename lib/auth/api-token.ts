@@ -14,15 +14,21 @@ function sign(data: string): string {
   return createHmac("sha256", key).update(data).digest("base64url");
 }
 
-export function createApiToken(userId: string, now = Date.now()): { token: string; expiresAt: Date } {
+/**
+ * `sessionVersion` is the person's session version when the token is issued (users.session_version):
+ * signing out raises it, and every token carrying an older one is refused from then on.
+ */
+export function createApiToken(userId: string, now = Date.now(), sessionVersion = 0): { token: string; expiresAt: Date } {
   const iat = Math.floor(now / 1000);
   const exp = iat + TOKEN_LIFETIME_SECONDS;
-  const data = `${b64(JSON.stringify({ alg: "HS256", typ: "JWT" }))}.${b64(JSON.stringify({ sub: userId, iss: ISSUER, iat, exp }))}`;
+  const data = `${b64(JSON.stringify({ alg: "HS256", typ: "JWT" }))}.${b64(JSON.stringify({ sub: userId, sv: sessionVersion, iss: ISSUER, iat, exp }))}`;
   return { token: `${data}.${sign(data)}`, expiresAt: new Date(exp * 1000) };
 }
 
-/** The user id of a valid, unexpired token; null for anything else. */
-export async function verifyApiToken(token: string, now = Date.now()): Promise<string | null> {
+export type TokenSubject = { userId: string; sessionVersion: number };
+
+/** The user id and session version of a valid, unexpired token; null for anything else. */
+export async function verifyApiToken(token: string, now = Date.now()): Promise<TokenSubject | null> {
   const parts = token.split(".");
   if (parts.length !== 3 || token.length > 2048) return null;
   const [header, payload, signature] = parts;
@@ -35,7 +41,10 @@ export async function verifyApiToken(token: string, now = Date.now()): Promise<s
     if (head?.alg !== "HS256" || claims?.iss !== ISSUER) return null;
     if (typeof claims.sub !== "string" || typeof claims.exp !== "number") return null;
     if (claims.exp * 1000 <= now) return null;
-    return claims.sub;
+    // Tokens from before session versions carry none: version 0, every account's first.
+    const sv = claims.sv ?? 0;
+    if (!Number.isSafeInteger(sv)) return null;
+    return { userId: claims.sub, sessionVersion: sv };
   } catch {
     return null;
   }

@@ -7,13 +7,19 @@ import Google from "next-auth/providers/google";
 import { ApiError } from "@/lib/api/errors";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { clientAddress } from "@/lib/auth/client-address";
+import { sessionVersionOf } from "@/lib/auth/guards";
+import { BUSY_MESSAGE, HashQueueFull } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { authenticateWithPassword } from "@/lib/services/users";
+import { authenticateWithPassword, revokeSessions, sessionVersionOfUser } from "@/lib/services/users";
 import { accounts, sessions, users, verificationTokens } from "@/models";
 
 class TooManyAttempts extends CredentialsSignin {
   code = "too_many_attempts";
+}
+/** Too many sign-ins on the whole site, or the password-hash queue is full: try again in a moment. */
+class Busy extends CredentialsSignin {
+  code = "busy";
 }
 
 /** Google is offered only when its client is configured; the login page asks /api/auth/providers. */
@@ -53,6 +59,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
         credentials: { email: {}, password: {} },
         authorize: async (credentials, request) => {
           const user = await authenticateWithPassword(credentials, clientAddress(request.headers)).catch((error: unknown) => {
+            if (error instanceof HashQueueFull || (error instanceof ApiError && error.message === BUSY_MESSAGE)) throw new Busy();
             if (error instanceof ApiError && error.status === 429) throw new TooManyAttempts();
             throw error;
           });
@@ -69,7 +76,24 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
           ]
         : []),
     ],
+    events: {
+      // Signing out ends every session and API token of the person, not only this browser's cookie.
+      signOut: async (message) => {
+        const sub = "token" in message ? message.token?.sub : undefined;
+        if (typeof sub === "string") await revokeSessions(sub);
+      },
+    },
     callbacks: {
+      // The token carries the person's session version; one older than the stored version (signed out
+      // since, elsewhere too) ends the session here as well (/api/auth/session answers null).
+      jwt: async ({ token, user }) => {
+        const userId = user?.id ?? token.sub;
+        if (typeof userId !== "string") return null;
+        const current = await sessionVersionOfUser(userId);
+        if (current === null) return null;
+        if (user) return { ...token, sv: current };
+        return sessionVersionOf(token) === current ? token : null;
+      },
       // The role is deliberately not stored in the token: guards read it from the database.
       session: ({ session, token }) => {
         if (token.sub) session.user.id = token.sub;

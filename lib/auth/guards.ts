@@ -4,25 +4,34 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getToken } from "next-auth/jwt";
 import { cache } from "react";
-import { verifyApiToken } from "@/lib/auth/api-token";
+import { verifyApiToken, type TokenSubject } from "@/lib/auth/api-token";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { users, type Role } from "@/models";
 
-export type CurrentUser = { id: string; email: string; name: string | null; image: string | null; role: Role };
+export type CurrentUser = { id: string; email: string; name: string | null; image: string | null; role: Role; sessionVersion: number };
 
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A user row by id, with the role as the database holds it now. */
-export async function loadUser(userId: string | null): Promise<CurrentUser | null> {
-  if (!userId || !UUID.test(userId)) return null;
+/**
+ * A user row by id, with the role as the database holds it now; null when the session or token was
+ * issued before the person's last sign-out (its session version is older than the stored one).
+ */
+export async function loadUser(subject: TokenSubject | null): Promise<CurrentUser | null> {
+  if (!subject || !UUID.test(subject.userId)) return null;
   const db = await getDb();
   const [user] = await db
-    .select({ id: users.id, email: users.email, name: users.name, image: users.image, role: users.role })
+    .select({ id: users.id, email: users.email, name: users.name, image: users.image, role: users.role, sessionVersion: users.sessionVersion })
     .from(users)
-    .where(eq(users.id, userId));
-  return user ?? null;
+    .where(eq(users.id, subject.userId));
+  return user && user.sessionVersion === subject.sessionVersion ? user : null;
+}
+
+/** The session version an Auth.js token carries (none before versions existed: 0). */
+export function sessionVersionOf(token: Record<string, unknown> | null | undefined): number {
+  const sv = token?.sv ?? 0;
+  return typeof sv === "number" && Number.isSafeInteger(sv) ? sv : -1;
 }
 
 /**
@@ -40,7 +49,7 @@ export async function resolveCaller(requestHeaders: Headers, cookieNames: string
   // Auth.js's own decoding (encrypted JWT, expiry), read from this request's headers, so route
   // handlers and pages resolve the session the same way.
   const token = await getToken({ req: { headers: requestHeaders }, secret: getEnv().AUTH_SECRET, secureCookie: present(SESSION_COOKIES[1]) });
-  return loadUser(typeof token?.sub === "string" ? token.sub : null);
+  return loadUser(typeof token?.sub === "string" ? { userId: token.sub, sessionVersion: sessionVersionOf(token) } : null);
 }
 
 /**

@@ -13,23 +13,24 @@ export const TOO_MANY_ATTEMPTS_CODE = "too_many_attempts";
  * wrong password. The body still carries the `url` that next-auth's browser `signIn()` reads, so
  * the login form shows the "too many attempts" message.
  */
-// An email, a password of at most 128 characters, a CSRF token and a callback fit in far less.
-const MAX_SIGN_IN_BYTES = 16 * 1024;
+// An email, a password of at most 128 characters, a CSRF token and a callback fit in far less; so do
+// the bodies of every other Auth.js POST (sign-out, session update, sign-in with a provider).
+export const MAX_AUTH_BODY_BYTES = 16 * 1024;
 
 /**
- * Returns the response to send instead (413, 429), or the request to hand to Auth.js: the body is
- * read here within the limit (counted while streaming) and handed on as bytes.
+ * Returns the response to send instead (413, 429), or the request to hand to Auth.js: every
+ * /api/auth/* body is read here within the limit (counted while streaming) and handed on as bytes.
  */
 export async function throttledSignIn(request: NextRequest): Promise<NextResponse | NextRequest> {
-  if (!request.nextUrl.pathname.endsWith("/callback/credentials")) return request;
   let bytes: Buffer;
   try {
-    bytes = await readBodyBytes(request, MAX_SIGN_IN_BYTES, () => new ApiError("payload_too_large", "The request body is too large"));
+    bytes = await readBodyBytes(request, MAX_AUTH_BODY_BYTES, () => new ApiError("payload_too_large", "The request body is too large"));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return NextResponse.json({ error: { code: error.code, message: error.message } }, { status: error.status });
   }
   const buffered = new NextRequest(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(bytes) });
+  if (!request.nextUrl.pathname.endsWith("/callback/credentials")) return buffered;
   let email = "";
   try {
     email = String((await buffered.clone().formData()).get("email") ?? "");

@@ -1,67 +1,100 @@
 import "server-only";
-import { and, count, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, count, eq, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { anyAtLimit, releaseAttempt, reserveAttempt, SITE_AUTH_KEY, type Limit } from "@/lib/auth/attempts";
+import { BUSY_MESSAGE, HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import { recordAudit } from "@/lib/services/audit";
 import { avatarIdOf, deleteAvatar, processAvatar, storeAvatar } from "@/lib/services/avatars";
 import { loginSchema, type RegisterInput } from "@/lib/validation/auth";
-import { authFailures, users, type Role } from "@/models";
+import { users, type Role } from "@/models";
 
 export const THROTTLE_MAX_FAILURES = 10;
 export const THROTTLE_WINDOW_MINUTES = 15;
 
 /** Failed sign-ins in the window, per account and per client address (shared by all app servers). */
 export async function isThrottled(keys: string[]): Promise<boolean> {
-  const db = await getDb();
-  const rows = await db
-    .select({ key: authFailures.key, n: count() })
-    .from(authFailures)
-    .where(
-      and(
-        inArray(authFailures.key, keys),
-        gt(authFailures.createdAt, sql`now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`),
-      ),
-    )
-    .groupBy(authFailures.key);
-  return rows.some((r) => r.n >= THROTTLE_MAX_FAILURES);
+  return anyAtLimit(keys, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MINUTES);
 }
-
-export async function recordAuthFailure(keys: string[]) {
-  const db = await getDb();
-  await db.insert(authFailures).values(keys.map((key) => ({ key })));
-}
-
-/** Checks an email and password; throws a 429 ApiError after too many failures. */
-let decoy: Promise<string> | undefined;
-const decoyHash = () => (decoy ??= hashPassword("decoy password that matches nothing"));
 
 export const tooManyAttempts = () =>
   new ApiError("too_many_requests", "Too many attempts. Please wait 15 minutes and try again.");
+
+/** The whole site's sign-in and registration attempts in the last minute are capped (AUTH_ATTEMPTS_PER_MINUTE). */
+export const siteBusy = () => new ApiError("too_many_requests", BUSY_MESSAGE);
+const siteLimit = (): Limit => ({ key: SITE_AUTH_KEY, max: getEnv().AUTH_ATTEMPTS_PER_MINUTE, windowMinutes: 1, refuse: siteBusy });
 
 /** The throttle keys of one sign-in attempt: the account and the client address. */
 export function throttleKeys(email: string, clientAddress: string) {
   return [`email:${email.trim().toLowerCase()}`, `ip:${clientAddress}`];
 }
 
+// Unknown emails and Google-only accounts cost the same hash as a real check: the answer time must
+// not tell which emails have a password here.
+let decoy: Promise<string> | undefined;
+const decoyHash = () => (decoy ??= hashPassword("decoy password that matches nothing").catch((error: unknown) => {
+  decoy = undefined;
+  throw error;
+}));
+
+/**
+ * Checks an email and password. The attempt is counted before the password is verified (see
+ * lib/auth/attempts.ts), so at most 10 guesses per account and per address in 15 minutes are ever
+ * verified; a right password gives its reservation back. Throws 429 when throttled, 503 when too
+ * many hashes are already queued. A hash from before argon2id is upgraded on success.
+ */
 export async function authenticateWithPassword(credentials: unknown, clientAddress: string) {
   const parsed = loginSchema.safeParse(credentials);
   if (!parsed.success) return null;
   const email = parsed.data.email.toLowerCase();
-  const keys = throttleKeys(email, clientAddress);
-  if (await isThrottled(keys)) throw tooManyAttempts();
+  const limits: Limit[] = throttleKeys(email, clientAddress).map((key) => ({
+    key,
+    max: THROTTLE_MAX_FAILURES,
+    windowMinutes: THROTTLE_WINDOW_MINUTES,
+    refuse: tooManyAttempts,
+  }));
+  const [siteId, ...reserved] = await reserveAttempt([siteLimit(), ...limits]);
+  void siteId; // the site-wide row stays: it counts attempts, not failures
   const db = await getDb();
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  // Unknown emails and Google-only accounts cost the same hash as a real check: the answer time
-  // must not tell which emails have a password here.
   let ok = false;
-  if (user?.passwordHash) ok = await verifyPassword(parsed.data.password, user.passwordHash);
-  else await verifyPassword(parsed.data.password, await decoyHash());
-  if (!ok) {
-    await recordAuthFailure(keys);
-    return null;
+  let user: typeof users.$inferSelect | undefined;
+  try {
+    [user] = await db.select().from(users).where(eq(users.email, email));
+    if (user?.passwordHash) ok = await verifyPassword(parsed.data.password, user.passwordHash);
+    else await verifyPassword(parsed.data.password, await decoyHash());
+  } catch (error) {
+    // Refused before anything was verified (the hash queue is full): not a failed guess.
+    if (error instanceof HashQueueFull) await releaseAttempt(reserved);
+    throw error;
+  }
+  if (!ok || !user) return null;
+  await releaseAttempt(reserved);
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
+    // Upgrade an old scrypt hash now that the password is known; a busy queue leaves it for next time.
+    const upgraded = await hashPassword(parsed.data.password).catch((error: unknown) => {
+      if (error instanceof HashQueueFull) return null;
+      throw error;
+    });
+    if (upgraded) await db.update(users).set({ passwordHash: upgraded }).where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
   }
   return user;
+}
+
+/** Ends every session and API token of a person issued before now (sign-out, password change). */
+export async function revokeSessions(userId: string) {
+  const db = await getDb();
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
+/** The session version to put in a new session cookie or token; null for an unknown user. */
+export async function sessionVersionOfUser(userId: string): Promise<number | null> {
+  const db = await getDb();
+  const [row] = await db.select({ v: users.sessionVersion }).from(users).where(eq(users.id, userId));
+  return row?.v ?? null;
 }
 
 const publicColumns = { _id: users.id, email: users.email, role: users.role, name: users.name, image: users.image };
@@ -81,36 +114,42 @@ function isUniqueViolation(error: unknown): boolean {
 export const emailTaken = () => new ApiError("conflict", "An account with this email already exists. Please log in instead.");
 
 /**
+ * Registrations per client address, counted in the throttle table (same window and limit), so one
+ * address cannot mint accounts (each one more vote) by the hundred. The slot is reserved before any
+ * slow work (so 15 parallel registrations from one address cannot all pass a limit of 10), and an
+ * email that already has an account keeps its slot and costs the same work as a registration (the
+ * answer must not be a free, fast oracle of which emails have accounts).
+ */
+const registrationKey = (clientAddress: string) => `register:${clientAddress}`;
+export const tooManyRegistrations = () =>
+  new ApiError("too_many_requests", "Too many accounts were created from your network. Please try again in 15 minutes.");
+
+/**
  * Creates an email-and-password account with its picture in one transaction: either both are stored
  * or neither. New accounts are always `user`.
  */
-/**
- * Registrations per client address, counted in the throttle table (same window and limit), so one
- * address cannot mint accounts (each one more vote) by the hundred.
- */
-const registrationKey = (clientAddress: string) => `register:${clientAddress}`;
-
 export async function registerUser(input: RegisterInput, picture: Uint8Array, clientAddress: string): Promise<{ id: string }> {
   const email = input.email.toLowerCase();
-  if (await isThrottled([registrationKey(clientAddress)])) {
-    throw new ApiError("too_many_requests", "Too many accounts were created from your network. Please try again in 15 minutes.");
-  }
-  if (await findUserByEmail(email)) throw emailTaken();
-  const [processed, passwordHash] = await Promise.all([processAvatar(picture), hashPassword(input.password)]);
-  const db = await getDb();
+  const [, reserved] = await reserveAttempt([
+    siteLimit(),
+    { key: registrationKey(clientAddress), max: THROTTLE_MAX_FAILURES, windowMinutes: THROTTLE_WINDOW_MINUTES, refuse: tooManyRegistrations },
+  ]);
   try {
+    // The same work whether or not the email is taken: the unique index decides at the insert.
+    const [processed, passwordHash] = await Promise.all([processAvatar(picture), hashPassword(input.password)]);
+    const db = await getDb();
     return await db.transaction(async (tx) => {
       const image = await storeAvatar(processed, tx);
       const [user] = await tx
         .insert(users)
         .values({ name: input.name, email, passwordHash, image, role: "user" })
         .returning({ id: users.id });
-      await tx.insert(authFailures).values({ key: registrationKey(clientAddress) });
       return user;
     });
   } catch (error) {
-    // Two registrations of one email at once: the unique index decides.
     if (isUniqueViolation(error)) throw emailTaken();
+    // Nothing was created and nothing was learnt (a bad picture, a full hash queue): give the slot back.
+    await releaseAttempt([reserved]);
     throw error;
   }
 }

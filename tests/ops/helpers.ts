@@ -41,8 +41,8 @@ export function seed(env: Record<string, string>) {
   execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/seed.ts"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: "pipe" });
 }
 
-export async function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: ROOT, env: { ...env, PORT: String(port) } as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+export async function startServer(port: number, env: Record<string, string>, cwd = ROOT): Promise<Server> {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], { cwd, env: { ...env, PORT: String(port) } as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   for (const stream of [child.stdout!, child.stderr!]) {
     let rest = "";

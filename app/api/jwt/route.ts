@@ -11,7 +11,7 @@ export const POST = route({
     // A token cannot renew itself: otherwise one leaked token would live for ever.
     if (request.headers.has("authorization")) throw forbidden("Sign in to get a new token");
     if (body.email !== user.email) throw forbidden("A token can only be issued for your own account");
-    const { token, expiresAt } = createApiToken(user.id);
+    const { token, expiresAt } = createApiToken(user.id, Date.now(), user.sessionVersion);
     return { token, expiresAt: expiresAt.toISOString() };
   },
 });

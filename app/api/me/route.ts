@@ -5,5 +5,9 @@ import { route } from "@/lib/api/handler";
 export const GET = route({
   auth: "public",
   // Personal: no browser or shared cache may keep it (the same URL answers everyone).
-  handler: ({ user }) => NextResponse.json({ user }, { headers: { "Cache-Control": "private, no-store" } }),
+  handler: ({ user }) =>
+    NextResponse.json(
+      { user: user && { id: user.id, email: user.email, name: user.name, image: user.image, role: user.role } },
+      { headers: { "Cache-Control": "private, no-store" } },
+    ),
 });

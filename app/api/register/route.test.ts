@@ -28,7 +28,7 @@ describe("POST /api/register", () => {
     const db = await getDb();
     const [user] = await db.select().from(users).where(eq(users.id, String(res.json.insertedId)));
     expect(user).toMatchObject({ email: "rita@example.test", name: "Rita Register", role: "user" });
-    expect(user.passwordHash).toMatch(/^scrypt\$131072\$8\$/);
+    expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword("correct horse battery", user.passwordHash!)).toBe(true);
     expect(user.image).toMatch(/^\/api\/avatars\/[0-9a-f-]{36}$/);
 

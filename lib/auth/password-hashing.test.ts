@@ -1,0 +1,127 @@
+// Issue 12 item 1: argon2id, old scrypt hashes still accepted and upgraded, a bounded number of hashes
+// in flight (a short queue, then 503), and a site-wide cap on sign-in attempts per minute.
+import { randomBytes, scryptSync } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { NextRequest } from "next/server";
+import { describe, expect, it } from "vitest";
+import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
+import { SITE_AUTH_KEY } from "@/lib/auth/attempts";
+import {
+  HASH_CONCURRENCY,
+  HASH_QUEUE_LENGTH,
+  HashQueueFull,
+  hashPassword,
+  hashQueueState,
+  needsRehash,
+  verifyPassword,
+  withHashSlot,
+} from "@/lib/auth/password";
+import { getDb } from "@/lib/db";
+import { authenticateWithPassword } from "@/lib/services/users";
+import { authFailures, users } from "@/models";
+import { createUser } from "@/tests/factories";
+
+/** A hash as the app stored them before argon2id (scrypt N = 2^17, r = 8, p = 1). */
+function legacyScryptHash(password: string) {
+  const salt = randomBytes(16);
+  const key = scryptSync(password, salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 2 ** 17 * 8 });
+  return `scrypt$131072$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+describe("password hashing", () => {
+  it("hashes with argon2id at m = 19 MiB, t = 2, p = 1", async () => {
+    const stored = await hashPassword("a long passphrase");
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword("a long passphrase", stored)).toBe(true);
+    expect(await verifyPassword("another passphrase", stored)).toBe(false);
+    expect(needsRehash(stored)).toBe(false);
+  });
+
+  it("accepts an old scrypt hash and upgrades it to argon2id at the next successful sign-in", async () => {
+    const legacy = legacyScryptHash("old-password");
+    expect(await verifyPassword("old-password", legacy)).toBe(true);
+    expect(needsRehash(legacy)).toBe(true);
+    const person = await createUser({ email: "legacy@example.test", passwordHash: legacy });
+    // A wrong password leaves the hash alone.
+    expect(await authenticateWithPassword({ email: person.email, password: "wrong-password" }, "10.30.0.1")).toBeNull();
+    const db = await getDb();
+    const [unchanged] = await db.select().from(users).where(eq(users.id, person.id));
+    expect(unchanged.passwordHash).toBe(legacy);
+    expect(await authenticateWithPassword({ email: person.email, password: "old-password" }, "10.30.0.1")).toMatchObject({ id: person.id });
+    const [upgraded] = await db.select().from(users).where(eq(users.id, person.id));
+    expect(upgraded.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword("old-password", upgraded.passwordHash!)).toBe(true);
+    expect(await authenticateWithPassword({ email: person.email, password: "old-password" }, "10.30.0.1")).toMatchObject({ id: person.id });
+  });
+
+  it(`runs at most ${HASH_CONCURRENCY} hashes at once, queues ${HASH_QUEUE_LENGTH} more, and refuses the rest at once`, async () => {
+    let peak = 0;
+    const releases: (() => void)[] = [];
+    const blocked = () =>
+      withHashSlot(async () => {
+        peak = Math.max(peak, hashQueueState().running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+      });
+    const admitted = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE_LENGTH }, blocked);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(hashQueueState()).toEqual({ running: HASH_CONCURRENCY, waiting: HASH_QUEUE_LENGTH });
+    const started = Date.now();
+    await expect(withHashSlot(async () => "never")).rejects.toBeInstanceOf(HashQueueFull);
+    expect(Date.now() - started).toBeLessThan(100);
+    // Let them all through, one slot at a time.
+    while (releases.length || hashQueueState().running) {
+      releases.shift()?.();
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await Promise.all(admitted);
+    expect(peak).toBe(HASH_CONCURRENCY);
+    expect(hashQueueState()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("a queued hash that waits too long is refused with 503 and leaves the queue", async () => {
+    const releases: (() => void)[] = [];
+    const holders = Array.from({ length: HASH_CONCURRENCY }, () => withHashSlot(() => new Promise<void>((r) => releases.push(r))));
+    const waiter = withHashSlot(async () => "late");
+    await expect(waiter).rejects.toMatchObject({ status: 503 });
+    expect(hashQueueState().waiting).toBe(0);
+    for (const release of releases) release();
+    await Promise.all(holders);
+    expect(hashQueueState()).toEqual({ running: 0, waiting: 0 });
+  }, 10_000);
+
+  it("an unknown email still costs an argon2 verification (no timing oracle) and counts as a failure", async () => {
+    const started = performance.now();
+    expect(await authenticateWithPassword({ email: "nobody-here@example.test", password: "some-password" }, "10.31.0.1")).toBeNull();
+    expect(performance.now() - started).toBeGreaterThan(5);
+  });
+});
+
+describe("site-wide cap on sign-in attempts", () => {
+  it("refuses every sign-in with 503 'try again in a moment' once the site's attempts of the minute reach the cap", async () => {
+    const person = await createUser({ email: "capped@example.test", passwordHash: await hashPassword("right-password") });
+    const db = await getDb();
+    // 600 attempts (the default AUTH_ATTEMPTS_PER_MINUTE) from all over in the last minute.
+    await db.insert(authFailures).values(Array.from({ length: 600 }, () => ({ key: SITE_AUTH_KEY })));
+    await expect(authenticateWithPassword({ email: person.email, password: "right-password" }, "10.32.0.1")).rejects.toMatchObject({ status: 429 });
+
+    const csrf = await GET(new NextRequest("http://localhost:3000/api/auth/csrf"));
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const response = await POST(
+      new NextRequest("http://localhost:3000/api/auth/callback/credentials", {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1", "x-forwarded-for": "10.32.0.2" },
+        body: new URLSearchParams({ email: person.email, password: "right-password", csrfToken, callbackUrl: "/" }),
+      }),
+    );
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { url: string; error: { message: string } };
+    expect(body.url).toContain("code=busy");
+    expect(body.error.message).toMatch(/try again in a moment/);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="))).toBe(false);
+
+    // A minute later the attempts no longer count.
+    await db.update(authFailures).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(authFailures.key, SITE_AUTH_KEY));
+    expect(await authenticateWithPassword({ email: person.email, password: "right-password" }, "10.32.0.3")).toMatchObject({ id: person.id });
+  });
+});
