@@ -17,7 +17,7 @@ describe("POST /api/jwt", () => {
     const cookie = await sessionCookieFor(person);
     const res = await call(POST, { method: "POST", headers: { cookie }, body: { email: person.email.toUpperCase() } });
     expect(res.status).toBe(200);
-    expect(await verifyApiToken(String(res.json.token))).toBe(person.id);
+    expect(await verifyApiToken(String(res.json.token))).toEqual({ userId: person.id, sessionVersion: 0 });
     const lifetime = new Date(String(res.json.expiresAt)).getTime() - Date.now();
     expect(lifetime).toBeGreaterThan(59 * 60 * 1000);
     expect(lifetime).toBeLessThanOrEqual(60 * 60 * 1000);
