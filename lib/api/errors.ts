@@ -5,6 +5,7 @@ export type ErrorCode =
   | "not_found"
   | "conflict"
   | "payload_too_large"
+  | "unsupported_media_type"
   | "unprocessable"
   | "too_many_requests"
   | "service_unavailable"
@@ -17,6 +18,7 @@ const statusOf: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   unprocessable: 422,
   too_many_requests: 429,
   service_unavailable: 503,

@@ -37,7 +37,7 @@ export async function readBodyBytes(request: Request, maxBytes: number, tooLarge
 export async function readFormData(request: NextRequest, maxBytes: number, tooLarge: () => ApiError): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    throw new ApiError("bad_request", "Send the form as multipart/form-data");
+    throw new ApiError("unsupported_media_type", "Send the form as multipart/form-data");
   }
   const bytes = await readBodyBytes(request, maxBytes, tooLarge);
   try {

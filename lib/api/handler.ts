@@ -79,9 +79,24 @@ function checkOrigin(request: NextRequest) {
 
 const tooLarge = () => new ApiError("payload_too_large", "The request body is too large");
 
+/** `application/json`, with or without parameters (`; charset=utf-8`). */
+export function isJsonContentType(type: string | null): boolean {
+  return type !== null && type.split(";")[0].trim().toLowerCase() === "application/json";
+}
+
+const notJson = () => new ApiError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json)");
+
+/**
+ * The shared JSON body reader. A body must say it is JSON: a cross-site HTML form can post
+ * `text/plain` (or urlencoded, or multipart) without a CORS preflight, but never `application/json`.
+ * A request without a body and without a Content-Type is an empty object.
+ */
 async function readJson(request: NextRequest, maxBytes: number): Promise<unknown> {
+  const type = request.headers.get("content-type");
+  if (type !== null && !isJsonContentType(type)) throw notJson();
   const text = (await readBodyBytes(request, maxBytes, tooLarge)).toString("utf8");
   if (text.trim() === "") return {};
+  if (type === null) throw notJson();
   try {
     // PostgreSQL text cannot hold NUL: refuse it here, for every body, rather than fail on write.
     return JSON.parse(text, (_key, value: unknown) => {

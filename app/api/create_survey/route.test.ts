@@ -114,7 +114,7 @@ describe("POST /api/create_survey", () => {
     ]);
     expect((await call(POST, { method: "POST", as: surveyor, rawBody: "{oops", headers: { "content-type": "application/json" } })).status).toBe(400);
     expect((await call(POST, { method: "POST", as: surveyor, body: [valid()] })).status).toBe(400);
-    expect((await call(POST, { method: "POST", as: surveyor, rawBody: JSON.stringify({ ...valid(), description: "x".repeat(40_000) }) })).status).toBe(413);
+    expect((await call(POST, { method: "POST", as: surveyor, rawBody: JSON.stringify({ ...valid(), description: "x".repeat(40_000) }), headers: { "content-type": "application/json" } })).status).toBe(413);
     expect(await countOf(surveyor.id)).toBe(before);
   });
 

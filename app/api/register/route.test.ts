@@ -117,8 +117,8 @@ describe("POST /api/register", () => {
     expect(longest.status).toBe(201);
   });
 
-  it("refuses a JSON body and a cross-site form post", async () => {
-    expect((await call(POST, { method: "POST", body: fields("json@example.test") })).status).toBe(400);
+  it("refuses a JSON body (415) and a cross-site form post", async () => {
+    expect((await call(POST, { method: "POST", body: fields("json@example.test") })).status).toBe(415);
     const crossSite = await call(POST, {
       method: "POST",
       rawBody: imageForm(fields("csrf@example.test"), { bytes: await pngBytes() }),

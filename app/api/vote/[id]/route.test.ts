@@ -66,7 +66,7 @@ describe("PUT /api/vote/{id}", () => {
       [400, { as: voter, body: { vote: "yes", userEmail: { $ne: null } } }],
       [400, { as: voter, body: { vote: "yes", comment: "x".repeat(1001) } }],
       [400, { as: voter, rawBody: "{not json", headers: { "content-type": "application/json" } }],
-      [413, { as: voter, rawBody: JSON.stringify({ vote: "yes", comment: "x".repeat(20_000) }) }],
+      [413, { as: voter, rawBody: JSON.stringify({ vote: "yes", comment: "x".repeat(20_000) }), headers: { "content-type": "application/json" } }],
       [403, { as: voter, body: { vote: "yes", comment: "Plain users cannot comment" } }],
       [401, { as: null, body: { vote: "yes" } }],
       [401, { token: "forged.token.value", body: { vote: "yes" } }],
