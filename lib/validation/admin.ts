@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES, SURVEY_STATUSES } from "@/models/enums";
 import { pageNumberSchema } from "./paging";
+import { noControlCharacters } from "./text";
 import { API_PAGE_LIMIT_MAX } from "./surveys";
 
 // The admin console's inputs: one definition for the pages (URL search params), the forms and the
@@ -30,11 +31,10 @@ export const roleFilterSchema = z
   .transform((v) => v || undefined);
 
 /** A prefix of an email or a name; blank means no search. */
-export const userSearchSchema = z
-  .string()
-  .trim()
-  .max(USER_SEARCH_MAX, `Search must be at most ${USER_SEARCH_MAX} characters`)
-  .regex(/^\P{Cc}*$/u, "Search cannot contain control characters")
+export const userSearchSchema = noControlCharacters(
+  z.string().trim().max(USER_SEARCH_MAX, `Search must be at most ${USER_SEARCH_MAX} characters`),
+  "Search",
+)
   .optional()
   .transform((v) => v || undefined);
 
@@ -47,9 +47,11 @@ export const updateSurveyStatusSchema = z.object({
   id: z.uuid({ error: "Unknown survey id" }),
   status: surveyStatusSchema,
   // Required (non-blank) to unpublish; the service answers 422 without it, so the client learns why.
-  feedbackMessage: z
-    .string({ error: "feedbackMessage must be text" })
-    .max(FEEDBACK_MAX, `The message must be at most ${FEEDBACK_MAX} characters`)
+  feedbackMessage: noControlCharacters(
+    z.string({ error: "feedbackMessage must be text" }).max(FEEDBACK_MAX, `The message must be at most ${FEEDBACK_MAX} characters`),
+    "The message",
+    { multiLine: true },
+  )
     .nullish()
     .transform((v) => v?.trim() || undefined),
 });
@@ -57,5 +59,9 @@ export type UpdateSurveyStatusInput = z.input<typeof updateSurveyStatusSchema>;
 
 /** The unpublish dialog: a feedback message, required. */
 export const unpublishFeedbackSchema = z.object({
-  feedbackMessage: z.string().trim().min(1, FEEDBACK_REQUIRED).max(FEEDBACK_MAX, `The message must be at most ${FEEDBACK_MAX} characters`),
+  feedbackMessage: noControlCharacters(
+    z.string().trim().min(1, FEEDBACK_REQUIRED).max(FEEDBACK_MAX, `The message must be at most ${FEEDBACK_MAX} characters`),
+    "The message",
+    { multiLine: true },
+  ),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES } from "@/models/enums";
 import { pageNumberSchema } from "./paging";
+import { noControlCharacters } from "./text";
 import { API_PAGE_LIMIT_MAX } from "./surveys";
 
 // The create and update survey form and the two routes behind it (POST /api/create_survey,
@@ -22,17 +23,17 @@ export function dayIn(timeZone: string, at: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
 
-const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
-// Multi-line fields keep line breaks and tabs but no other control characters.
-const NO_CONTROL_CHARS_BUT_LINES = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
-
+// Multi-line fields keep line breaks and tabs but no other control characters (lib/validation/text.ts).
 function text(label: string, max: number, multiLine: boolean) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required`, abort: true })
-    .max(max, `${label} can be at most ${max} characters`)
-    .regex(multiLine ? NO_CONTROL_CHARS_BUT_LINES : NO_CONTROL_CHARS, `${label} cannot contain control characters`);
+  return noControlCharacters(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, { error: `${label} is required`, abort: true })
+      .max(max, `${label} can be at most ${max} characters`),
+    label,
+    { multiLine },
+  );
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { VOTE_VALUES } from "@/models/enums";
+import { noControlCharacters } from "./text";
 
 // Shared by the vote form and PUT /api/vote/{id}; 'This field is required' is SPEC.md §5's message.
 export const COMMENT_MAX = 1000;
@@ -11,7 +12,9 @@ export const voteFormSchema = z.object({
     error: (issue) =>
       issue.input === undefined || issue.input === null || issue.input === "" ? "This field is required" : "Vote must be yes or no",
   }),
-  comment: z.string().trim().max(COMMENT_MAX, `Comments can be at most ${COMMENT_MAX} characters`).optional(),
+  comment: noControlCharacters(z.string().trim().max(COMMENT_MAX, `Comments can be at most ${COMMENT_MAX} characters`), "Comments", {
+    multiLine: true,
+  }).optional(),
 });
 export type VoteFormInput = z.input<typeof voteFormSchema>;
 
