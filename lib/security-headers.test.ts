@@ -22,15 +22,25 @@ describe("security headers", () => {
     expect(directive(payment, "connect-src")).toContain("https://api.stripe.com");
     expect(directive(payment, "frame-src")).toContain("https://js.stripe.com");
     const rules = await nextConfig.headers!();
-    expect(rules.map((r) => r.source)).toEqual(["/:path*", "/payment"]);
+    expect(rules.map((r) => r.source)).toEqual(["/((?!api/avatars/).*)", "/api/avatars/:id", "/payment"]);
   });
 
-  it("allow eval only outside production, and HSTS only in production", () => {
+  it("allow eval only outside production, and never HSTS here (the server adds it over HTTPS only)", () => {
     expect(contentSecurityPolicy({ production: true, stripe: false })).not.toContain("unsafe-eval");
     expect(contentSecurityPolicy({ production: false, stripe: false })).toContain("'unsafe-eval'");
     const keys = (production: boolean) => securityHeaders({ production }).map((h) => h.key);
-    expect(keys(true)).toContain("Strict-Transport-Security");
+    expect(keys(true)).not.toContain("Strict-Transport-Security");
     expect(keys(false)).not.toContain("Strict-Transport-Security");
     expect(keys(false)).toEqual(expect.arrayContaining(["X-Content-Type-Options", "Referrer-Policy", "Content-Security-Policy"]));
+  });
+
+  it("leave the avatar route's own Content-Security-Policy alone", async () => {
+    const rules = await nextConfig.headers!();
+    const matching = (path: string) => rules.filter((r) => new RegExp(`^${r.source.replace("/:id", "/[^/]+").replace(":path*", ".*")}$`).test(path));
+    const avatar = matching("/api/avatars/0b6f6a52-0000-4000-8000-000000000000").flatMap((r) => r.headers.map((h) => h.key));
+    expect(avatar).not.toContain("Content-Security-Policy");
+    expect(avatar).toContain("X-Content-Type-Options");
+    const page = matching("/surveys").flatMap((r) => r.headers.map((h) => h.key));
+    expect(page).toContain("Content-Security-Policy");
   });
 });

@@ -30,14 +30,18 @@ export function contentSecurityPolicy({ production, stripe }: { production: bool
     .join("; ");
 }
 
-export function securityHeaders({ production, stripe = false }: { production: boolean; stripe?: boolean }): Header[] {
+/**
+ * The headers of every answer. `csp: false` leaves Content-Security-Policy to the route itself (the
+ * avatar route sends a stricter one of its own, which the global one must not replace). No HSTS here:
+ * `npm start` (scripts/start.mjs) adds it to answers that went over HTTPS only (TLS, or a trusted
+ * proxy's X-Forwarded-Proto), since it means nothing over plain HTTP.
+ */
+export function securityHeaders({ production, stripe = false, csp = true }: { production: boolean; stripe?: boolean; csp?: boolean }): Header[] {
   return [
-    { key: "Content-Security-Policy", value: contentSecurityPolicy({ production, stripe }) },
+    ...(csp ? [{ key: "Content-Security-Policy", value: contentSecurityPolicy({ production, stripe }) }] : []),
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
     { key: "X-Frame-Options", value: "DENY" },
     { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(self)" },
-    // HSTS only from a production build; a development server on http://localhost must not pin HTTPS.
-    ...(production ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
   ];
 }

@@ -6,3 +6,8 @@ export function resolveClientAddress(
   forwardedFor: string | string[] | undefined,
   trusted: TrustedProxies,
 ): string;
+export function peerIsTrusted(socketAddress: string | undefined, trusted: TrustedProxies): boolean;
+export function isHttps(
+  req: { socket: { remoteAddress?: string; encrypted?: boolean }; headers: Record<string, string | string[] | undefined> },
+  trusted: TrustedProxies,
+): boolean;

@@ -57,3 +57,28 @@ export function resolveClientAddress(socketAddress, forwardedFor, trusted) {
   }
   return chain[0];
 }
+
+/**
+ * Whether the connection's peer is one of our proxies (so its X-Forwarded-Proto can be believed).
+ * @param {string | undefined} socketAddress
+ * @param {ReturnType<typeof parseTrustedProxies>} trusted
+ */
+export function peerIsTrusted(socketAddress, trusted) {
+  if (!trusted) return false;
+  if ("hops" in trusted) return trusted.hops > 0;
+  return inList(trusted.list, normalise(socketAddress));
+}
+
+/**
+ * Whether the client reached us over HTTPS: a TLS connection, or a trusted proxy saying so in
+ * X-Forwarded-Proto (the nearest proxy's entry, the last one). A client's own header is not believed.
+ * @param {{ socket: { remoteAddress?: string, encrypted?: boolean }, headers: Record<string, string | string[] | undefined> }} req
+ * @param {ReturnType<typeof parseTrustedProxies>} trusted
+ */
+export function isHttps(req, trusted) {
+  if (req.socket.encrypted) return true;
+  if (!peerIsTrusted(req.socket.remoteAddress, trusted)) return false;
+  const raw = req.headers["x-forwarded-proto"];
+  const last = (Array.isArray(raw) ? raw.join(",") : (raw ?? "")).split(",").map((s) => s.trim().toLowerCase()).filter(Boolean).pop();
+  return last === "https";
+}

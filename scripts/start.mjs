@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import net from "node:net";
-import { parseTrustedProxies, resolveClientAddress } from "./forwarded.mjs";
+import { isHttps, parseTrustedProxies, resolveClientAddress } from "./forwarded.mjs";
 
 process.env.NODE_ENV = "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -40,6 +40,72 @@ const app = next({ dev: false, dir: process.cwd(), port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// Headers that tell the public how Next cached a page: none of its business (they also make the
+// cache's behaviour easy to probe). Removed from every response.
+const HIDDEN_HEADERS = ["x-nextjs-cache", "x-nextjs-prerender", "x-nextjs-stale-time", "x-nextjs-matched-path"];
+const HSTS = "max-age=63072000; includeSubDomains";
+// The headers of an answer this server writes itself (a malformed request refused before Next).
+const REFUSAL_HEADERS = {
+  "Content-Type": "application/json; charset=utf-8",
+  "Cache-Control": "no-store",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
+/**
+ * Requests Next would answer with a 500 and a stack trace in the log: refused here with a 4xx.
+ * - a path with a malformed percent-encoding (`/api/%zz`, `/survey/details/%E0%A4%A`);
+ * - TRACE/TRACK/CONNECT (no route handles them; TRACE would echo the request);
+ * - an RSC request whose Next-Router-State-Tree is not the JSON array Next expects.
+ * @returns {[number, string, string] | null} status, code, message
+ */
+function malformed(req) {
+  const method = req.method ?? "GET";
+  if (method === "TRACE" || method === "TRACK" || method === "CONNECT") return [405, "method_not_allowed", "This method is not allowed"];
+  const path = (req.url ?? "/").split("?")[0];
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return [400, "bad_request", "The address is not valid"];
+  }
+  const tree = req.headers["next-router-state-tree"];
+  if (tree !== undefined) {
+    let valid = false;
+    try {
+      const value = JSON.parse(decodeURIComponent(Array.isArray(tree) ? tree.join(",") : tree));
+      valid = Array.isArray(value) && value.length >= 2 && typeof value[1] === "object" && value[1] !== null;
+    } catch {
+      valid = false;
+    }
+    if (!valid || tree.length > 20_000) return [400, "bad_request", "The router state header is not valid"];
+  }
+  return null;
+}
+
+/** Drops HIDDEN_HEADERS however Next sets them, and adds HSTS to answers that went over HTTPS. */
+function filterHeaders(res, https) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    for (const name of HIDDEN_HEADERS) res.removeHeader(name);
+    const last = rest.at(-1);
+    if (last && typeof last === "object" && !Array.isArray(last)) {
+      for (const key of Object.keys(last)) if (HIDDEN_HEADERS.includes(key.toLowerCase())) delete last[key];
+    } else if (Array.isArray(last)) {
+      // [name, value, name, value, ...] or [[name, value], ...]
+      const flat = Array.isArray(last[0]) ? last.flat() : last;
+      const kept = [];
+      for (let i = 0; i < flat.length; i += 2) if (!HIDDEN_HEADERS.includes(String(flat[i]).toLowerCase())) kept.push(flat[i], flat[i + 1]);
+      rest[rest.length - 1] = kept;
+    }
+    // Only over HTTPS: HSTS on plain HTTP is meaningless, and pins a plain-HTTP host that serves no HTTPS.
+    if (https) res.setHeader("Strict-Transport-Security", HSTS);
+    else res.removeHeader("Strict-Transport-Security");
+    return writeHead.call(this, status, ...rest);
+  };
+}
+
 const LOGGED = Symbol.for("opinex.loggedRequests");
 const CLOSERS = Symbol.for("opinex.closers");
 let stopping = false;
@@ -48,7 +114,11 @@ const server = http.createServer((req, res) => {
   const started = performance.now();
   const requestId = randomUUID();
   const address = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trusted);
+  const https = isHttps(req, trusted);
   req.headers["x-forwarded-for"] = address;
+  // The app sees the scheme this server decided, never one a client claimed.
+  req.headers["x-forwarded-proto"] = https ? "https" : "http";
+  filterHeaders(res, https);
   delete req.headers["x-real-ip"];
   req.headers["x-request-id"] = requestId;
   res.setHeader("X-Request-Id", requestId);
@@ -67,6 +137,14 @@ const server = http.createServer((req, res) => {
       client: address,
     });
   });
+  const refusal = malformed(req);
+  if (refusal) {
+    const [status, code, message] = refusal;
+    res.writeHead(status, { ...REFUSAL_HEADERS, ...(status === 405 && { Allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" }) });
+    res.end(JSON.stringify({ error: { code, message, requestId } }));
+    req.resume();
+    return;
+  }
   handle(req, res).catch((error) => {
     log("error", "request crashed", { requestId, error: error?.message });
     if (!res.headersSent) res.writeHead(500).end();

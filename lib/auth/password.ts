@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import { ApiError } from "@/lib/api/errors";
@@ -11,8 +12,9 @@ const ARGON2 = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCos
 // ---------------------------------------------------------------------------------------------------
 // At most HASH_CONCURRENCY hashes run at once, a few more wait briefly, the rest are refused (503).
 // Both argon2 (napi async work) and scrypt run on libuv's thread pool (4 threads by default), which
-// also reads files and compresses: a bounded number of hashes leaves threads for everyone else.
-export const HASH_CONCURRENCY = 2;
+// also reads files and compresses, and each hash keeps a CPU core busy: half the cores at most (one on
+// a two-core machine) leaves threads and CPU for the requests that do not hash.
+export const HASH_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 2));
 export const HASH_QUEUE_LENGTH = 16;
 export const HASH_QUEUE_WAIT_MS = 2_000;
 
