@@ -14,10 +14,14 @@ export const contentType = "image/png";
 
 export default async function Image({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  // Unknown or malformed ids: 404 at once, nothing rendered (a PNG per made-up id cost 64 KB and a
+  // render each). Known ones are rendered once and served from Next's cache, refreshed by the
+  // survey's tag (surveyChanged) that cachedSurvey carries.
   const survey = surveyIdParamsSchema.safeParse({ id }).success ? await cachedSurvey(id) : null;
-  const title = survey?.title ?? "Yes/no surveys with honest results";
-  const yes = survey?.yesCount ?? 0;
-  const no = survey?.noCount ?? 0;
+  if (!survey) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  const title = survey.title;
+  const yes = survey.yesCount;
+  const no = survey.noCount;
   const total = yes + no;
   const yesShare = total ? Math.round((yes / total) * 100) : 50;
   return new ImageResponse(
