@@ -8,9 +8,19 @@ function threshold(): number {
   return LEVELS[configured && configured in LEVELS ? configured : "info"];
 }
 
+// JSON.stringify escapes C0 controls and quotes but leaves DEL, C1 controls (a terminal may read
+// U+009B as an escape), the Unicode line separators and bidirectional overrides as they are.
+const UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const escapeUnsafe = (line: string) => line.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** One JSON line: every value escaped, so nothing a caller sends can start a line of its own. */
+export function formatLogLine(level: LogLevel, msg: string, fields: Record<string, unknown> = {}): string {
+  return escapeUnsafe(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }));
+}
+
 export function log(level: LogLevel, msg: string, fields: Record<string, unknown> = {}) {
   if (LEVELS[level] < threshold()) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  const line = formatLogLine(level, msg, fields);
   if (level === "error") process.stderr.write(`${line}\n`);
   else process.stdout.write(`${line}\n`);
 }

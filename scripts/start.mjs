@@ -19,7 +19,9 @@ const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 const level = LEVELS[(process.env.LOG_LEVEL ?? "info").trim().toLowerCase()] ?? LEVELS.info;
 function log(lvl, msg, fields = {}) {
   if (LEVELS[lvl] < level) return;
-  const line = `${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields })}\n`;
+  // As lib/log.ts: JSON, with DEL, C1 controls, line separators and bidi overrides escaped too.
+  const json = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields });
+  const line = `${json.replace(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)}\n`;
   (lvl === "error" ? process.stderr : process.stdout).write(line);
 }
 

@@ -11,8 +11,11 @@ import { sessionVersionOf } from "@/lib/auth/guards";
 import { BUSY_MESSAGE, HashQueueFull } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { log } from "@/lib/log";
 import { authenticateWithPassword, revokeSessions, sessionVersionOfUser } from "@/lib/services/users";
 import { accounts, sessions, users, verificationTokens } from "@/models";
+
+const EXPECTED_AUTH_REFUSALS = new Set(["CredentialsSignin", "InvalidCallbackUrl", "MissingCSRF", "UnknownAction", "InvalidCheck"]);
 
 class TooManyAttempts extends CredentialsSignin {
   code = "too_many_attempts";
@@ -47,12 +50,18 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
     // deliberately plain-http AUTH_URL (the local end-to-end server).
     useSecureCookies: env.NODE_ENV === "production" && !env.AUTH_URL?.startsWith("http://"),
     pages: { signIn: "/login", error: "/login" },
-    // A wrong password is an everyday event, not a server error worth a stack trace.
+    // Structured, escaped lines (lib/log.ts): a callbackUrl with %0A cannot write a line of its own.
+    // A wrong password, a bad callbackUrl or a missing CSRF token is an everyday refusal, not a server
+    // error worth a stack trace: logged at debug level, by type only.
     logger: {
       error: (error) => {
         // `type`, not the class name: production builds minify class names.
-        if ((error as { type?: string }).type !== "CredentialsSignin") console.error("[auth]", error);
+        const type = (error as { type?: string }).type ?? "Error";
+        if (EXPECTED_AUTH_REFUSALS.has(type)) return log("debug", "auth refused", { type });
+        log("error", "auth error", { type, error: error.message, stack: error.stack });
       },
+      warn: (code) => log("warn", "auth warning", { code }),
+      debug: () => {},
     },
     providers: [
       Credentials({
