@@ -7,11 +7,15 @@ import { formatLogLine } from "@/lib/log";
 
 function capture() {
   const chunks: string[] = [];
-  const spies = [process.stdout, process.stderr, console].flatMap((target) =>
-    target === console
-      ? (["error", "warn", "log"] as const).map((m) => vi.spyOn(console, m).mockImplementation((...args: unknown[]) => void chunks.push(`${args.map(String).join(" ")}\n`)))
-      : [vi.spyOn(target as NodeJS.WriteStream, "write").mockImplementation((chunk: string | Uint8Array) => (chunks.push(String(chunk)), true))],
-  );
+  const write = (chunk: string | Uint8Array) => (chunks.push(String(chunk)), true);
+  const print = (...args: unknown[]) => void chunks.push(`${args.map(String).join(" ")}\n`);
+  const spies: { mockRestore: () => void }[] = [
+    vi.spyOn(process.stdout, "write").mockImplementation(write),
+    vi.spyOn(process.stderr, "write").mockImplementation(write),
+    vi.spyOn(console, "error").mockImplementation(print),
+    vi.spyOn(console, "warn").mockImplementation(print),
+    vi.spyOn(console, "log").mockImplementation(print),
+  ];
   return { text: () => chunks.join(""), restore: () => spies.forEach((s) => s.mockRestore()) };
 }
 

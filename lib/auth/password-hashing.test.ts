@@ -96,6 +96,34 @@ describe("password hashing", () => {
   });
 });
 
+describe("a full hash queue", () => {
+  it("answers a sign-in 503 'try again in a moment' at once, before any database work", async () => {
+    const releases: (() => void)[] = [];
+    const holders = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE_LENGTH }, () => withHashSlot(() => new Promise<void>((r) => releases.push(r))));
+    await new Promise((r) => setTimeout(r, 20));
+    const csrf = await GET(new NextRequest("http://localhost:3000/api/auth/csrf"));
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const response = await POST(
+      new NextRequest("http://localhost:3000/api/auth/callback/credentials", {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1", "x-forwarded-for": "10.33.0.1" },
+        body: new URLSearchParams({ email: "queued@example.test", password: "some-password", csrfToken, callbackUrl: "/" }),
+      }),
+    );
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBeTruthy();
+    expect(((await response.json()) as { url: string }).url).toContain("code=busy");
+    const db = await getDb();
+    expect(await db.select().from(authFailures).where(eq(authFailures.key, "email:queued@example.test"))).toHaveLength(0);
+    while (releases.length || hashQueueState().running) {
+      releases.shift()?.();
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await Promise.all(holders);
+  });
+});
+
 describe("site-wide cap on sign-in attempts", () => {
   it("refuses every sign-in with 503 'try again in a moment' once the site's attempts of the minute reach the cap", async () => {
     const person = await createUser({ email: "capped@example.test", passwordHash: await hashPassword("right-password") });

@@ -64,6 +64,9 @@ export async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Whether a new hash would be refused now (the queue is full): the sign-in route answers 503 at once. */
+export const hashQueueFull = () => running >= HASH_CONCURRENCY && waiting.length >= HASH_QUEUE_LENGTH;
+
 /** How many hashes run and wait now (for tests and the storm script's figures). */
 export const hashQueueState = () => ({ running, waiting: waiting.length });
 

@@ -3,6 +3,7 @@ import { NextRequest, NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { readBodyBytes } from "@/lib/api/form-data";
 import { clientAddress } from "@/lib/auth/client-address";
+import { BUSY_MESSAGE, hashQueueFull } from "@/lib/auth/password";
 import { isThrottled, throttleKeys, tooManyAttempts, THROTTLE_WINDOW_MINUTES } from "@/lib/services/users";
 
 export const TOO_MANY_ATTEMPTS_CODE = "too_many_attempts";
@@ -31,6 +32,14 @@ export async function throttledSignIn(request: NextRequest): Promise<NextRespons
   }
   const buffered = new NextRequest(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(bytes) });
   if (!request.nextUrl.pathname.endsWith("/callback/credentials")) return buffered;
+  // Every hash slot and queue place taken: refuse before Auth.js and the database do any work.
+  if (hashQueueFull()) {
+    const url = new URL(`/login?error=CredentialsSignin&code=busy`, request.nextUrl.origin);
+    return NextResponse.json(
+      { url: url.toString(), error: { code: "service_unavailable", message: BUSY_MESSAGE } },
+      { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } },
+    );
+  }
   let email = "";
   try {
     email = String((await buffered.clone().formData()).get("email") ?? "");
