@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import { ApiError } from "@/lib/api/errors";
 
