@@ -28,8 +28,9 @@ async function signIn(email: string, password: string, address: string, token: {
   );
   const { url } = (await response.json()) as { url: string };
   const session = response.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="));
-  // Verified and wrong: Auth.js's plain CredentialsSignin; refused unverified: 429 or code=too_many_attempts.
-  const refused = response.status === 429 || url.includes("code=too_many_attempts");
+  // Verified and wrong: Auth.js's plain CredentialsSignin. Refused unverified: 429 / code=too_many_attempts
+  // (the lock), or 503 / code=busy (the hash queue was full on a loaded machine).
+  const refused = response.status === 429 || response.status === 503 || url.includes("code=too_many_attempts") || url.includes("code=busy");
   return { status: response.status, url, session, refused, verifiedWrong: !session && !refused };
 }
 
@@ -50,12 +51,17 @@ describe("parallel password guesses", () => {
     expect(verified).toBeLessThanOrEqual(THROTTLE_MAX_FAILURES);
     expect(wrong.filter((r) => r.refused).length).toBeGreaterThanOrEqual(30 - THROTTLE_MAX_FAILURES);
 
+    // Counted: one row per verified wrong guess, never more than the limit. (Guesses refused 503 by a
+    // full hash queue gave their reservation back; top up one by one until the lock is reached.)
+    const db = await getDb();
+    const failures = async () =>
+      (await db.select({ n: count() }).from(authFailures).where(eq(authFailures.key, "email:burst@example.test")))[0].n;
+    expect(await failures()).toBe(wrong.filter((r) => r.verifiedWrong).length);
+    for (let i = 0; (await failures()) < THROTTLE_MAX_FAILURES; i++) await signIn("burst@example.test", `late-${i}`, `10.20.3.${i + 1}`, token);
     // The lock holds afterwards: the right password is refused too, without a session.
     const after = await signIn("burst@example.test", "right-password", "10.20.2.1", token);
     expect(after).toMatchObject({ status: 429, session: false });
-    const db = await getDb();
-    const [failures] = await db.select({ n: count() }).from(authFailures).where(eq(authFailures.key, "email:burst@example.test"));
-    expect(failures.n).toBe(THROTTLE_MAX_FAILURES);
+    expect(await failures()).toBe(THROTTLE_MAX_FAILURES);
   });
 
   it("counts the attempt before verifying: parallel calls of the service itself cannot pass the lock", async () => {
@@ -64,9 +70,12 @@ describe("parallel password guesses", () => {
       Array.from({ length: 25 }, (_, i) => authenticateWithPassword({ email: person.email, password: `wrong-${i}` }, `10.21.0.${i + 1}`)),
     );
     const verified = results.filter((r) => r.status === "fulfilled").length;
-    const refused = results.filter((r) => r.status === "rejected" && (r.reason as { status?: number }).status === 429).length;
-    expect(verified).toBe(THROTTLE_MAX_FAILURES);
-    expect(refused).toBe(25 - THROTTLE_MAX_FAILURES);
+    const statusOf = (r: PromiseSettledResult<unknown>) => (r.status === "rejected" ? (r.reason as { status?: number }).status : 200);
+    // 10 reservations, then the lock for the other 15. A reserved guess may still be refused 503 when
+    // the hash queue is full (a loaded machine): it was not verified either.
+    expect(results.filter((r) => statusOf(r) === 429)).toHaveLength(25 - THROTTLE_MAX_FAILURES);
+    expect(verified + results.filter((r) => statusOf(r) === 503).length).toBe(THROTTLE_MAX_FAILURES);
+    expect(verified).toBeLessThanOrEqual(THROTTLE_MAX_FAILURES);
   });
 
   it("a right password gives its reservation back: signing in does not use up the account's attempts", async () => {
