@@ -244,7 +244,8 @@ test.describe("navigation and dashboards", () => {
     expect(csp).not.toContain("unsafe-eval");
     expect(home.headers()["x-content-type-options"]).toBe("nosniff");
     expect(home.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    expect(home.headers()["strict-transport-security"]).toContain("max-age=");
+    // HSTS only over HTTPS (issue 12): this server is plain http with no proxy saying otherwise.
+    expect(home.headers()["strict-transport-security"]).toBeUndefined();
 
     await signInAs(page, "user@demo.test");
     const payment = await page.request.get("/payment");
