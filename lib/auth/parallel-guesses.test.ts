@@ -62,7 +62,7 @@ describe("parallel password guesses", () => {
     const after = await signIn("burst@example.test", "right-password", "10.20.2.1", token);
     expect(after).toMatchObject({ status: 429, session: false });
     expect(await failures()).toBe(THROTTLE_MAX_FAILURES);
-  });
+  }, 180_000);
 
   it("counts the attempt before verifying: parallel calls of the service itself cannot pass the lock", async () => {
     const person = await createUser({ email: "direct@example.test", passwordHash: await hashPassword("right-password") });

@@ -31,7 +31,7 @@ describe("demo seed", () => {
     for (const account of demoAccounts) {
       const [row] = await db.select().from(users).where(eq(users.email, account.email));
       expect(row.role).toBe(account.role);
-      expect(row.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+      expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     }
     const [pro] = await db.select().from(users).where(eq(users.email, "pro@demo.test"));
     expect(await verifyPassword(DEMO_PASSWORD, pro.passwordHash!)).toBe(true);

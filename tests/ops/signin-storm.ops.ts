@@ -9,7 +9,7 @@ import path from "node:path";
 import fs from "node:fs";
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseEnv, ROOT, startServer, stopServer, tempDir, type Server } from "./helpers";
+import { baseEnv, createPgDatabase, PG_URL, ROOT, startServer, stopServer, tempDir, type Server } from "./helpers";
 
 const APP_DIR = process.env.OPS_APP_DIR ? path.resolve(process.env.OPS_APP_DIR) : ROOT;
 const hasAppBuild = fs.existsSync(path.join(APP_DIR, ".next/BUILD_ID"));
@@ -17,6 +17,9 @@ const PORT = Number(process.env.OPS_STORM_PORT ?? 4510);
 const STORM = 100;
 
 let server: Server;
+let database: { url: string; drop: () => Promise<void> } | undefined;
+// OPS_STORM_DB=pg (with TEST_DATABASE_URL): the same storm on a PostgreSQL server instead of PGlite.
+const onPg = process.env.OPS_STORM_DB === "pg" && Boolean(PG_URL);
 
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -51,13 +54,14 @@ async function signIn(email: string, password: string, address: string, token: {
 
 describe.skipIf(!hasAppBuild)("a storm of wrong-password sign-ins", () => {
   beforeAll(async () => {
-    const dataDir = tempDir("storm");
-    const env = baseEnv({ DATA_DIR: dataDir, TRUSTED_PROXIES: "1", LOG_LEVEL: "error" });
+    database = onPg ? await createPgDatabase() : undefined;
+    const env = baseEnv({ ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: tempDir("storm") }), TRUSTED_PROXIES: "1", LOG_LEVEL: "error" });
     execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/seed.ts"], { cwd: APP_DIR, env: env as NodeJS.ProcessEnv, stdio: "pipe" });
     server = await startServer(PORT, env, APP_DIR);
   });
   afterAll(async () => {
     if (server) await stopServer(server);
+    await database?.drop();
   });
 
   it("keeps answering a static asset and a cached page while 100 sign-ins are refused", async () => {
@@ -90,7 +94,7 @@ describe.skipIf(!hasAppBuild)("a storm of wrong-password sign-ins", () => {
     for (const r of results) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
     console.log(
       [
-        `[storm] app: ${APP_DIR}`,
+        `[storm] app: ${APP_DIR}, database: ${onPg ? "PostgreSQL" : "PGlite"}`,
         `[storm] static asset, quiet:        ${figures(quiet)}`,
         `[storm] static asset, during storm: ${figures(assetTimes)}`,
         `[storm] cached page,  during storm: ${figures(pageTimes)}`,

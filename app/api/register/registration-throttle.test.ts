@@ -26,7 +26,7 @@ describe("registration throttle", () => {
     const db = await getDb();
     const [made] = await db.select({ n: count() }).from(users);
     expect(made.n).toBe(created);
-  });
+  }, 180_000);
 
   it("answers for a taken email (409) count in the throttle and do the same work as a registration", async () => {
     await createUser({ email: "taken@example.test", passwordHash: await hashPassword("some-password") });
@@ -54,5 +54,5 @@ describe("registration throttle", () => {
     console.log(`[409 timing] taken ${median(timings.taken).toFixed(0)} ms, new ${median(timings.fresh).toFixed(0)} ms`);
     // The hash alone is tens of milliseconds; a 409 answered before it would take a few.
     expect(median(timings.taken)).toBeGreaterThan(median(timings.fresh) / 3);
-  });
+  }, 180_000);
 });
