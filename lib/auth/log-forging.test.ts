@@ -44,7 +44,7 @@ describe("log lines cannot be forged", () => {
       }
       expect(log.text()).not.toMatch(/\n\s+at /);
       expect(lines.some((l) => l.includes('"type":"InvalidCallbackUrl"'))).toBe(true);
-    });
+    }, 180_000); // the first call loads Auth.js: slow on a loaded machine
   }
 
   it("escapes controls, C1, line separators and bidi overrides in every field", () => {
