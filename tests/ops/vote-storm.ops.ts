@@ -161,6 +161,8 @@ async function stormAndCheck(port: number, env: Record<string, string>, target: 
   try {
     result = await storm(server, prepared, label);
   } finally {
+    const errors = server.lines.filter((line) => /"status":5\d\d|"level":"error"/.test(line));
+    if (errors.length > 0) console.log(`${label}: ${errors.length} error lines in the server log, the first:\n${errors.slice(0, 3).join("\n")}`);
     expect(await stopServer(server)).toBe(0);
   }
   const fiveHundreds = server.lines.filter((line) => /"status":5\d\d/.test(line));
