@@ -117,10 +117,10 @@ describe.skipIf(!hasBuild)("hostile input against a production server", () => {
               req.end();
             }));
           } else {
-          const response = await fetch(`${server.url}${c.path}`, { method: c.method, headers, body: c.body ? new Uint8Array(c.body) : undefined, redirect: "manual" });
-          status = response.status;
-          type = response.headers.get("content-type") ?? "";
-          text = await response.text();
+            const response = await fetch(`${server.url}${c.path}`, { method: c.method, headers, body: c.body ? new Uint8Array(c.body) : undefined, redirect: "manual" });
+            status = response.status;
+            type = response.headers.get("content-type") ?? "";
+            text = await response.text();
           }
         } catch (error) {
           // The server cut the connection (it may, after answering 413 to an oversized body).
