@@ -64,6 +64,8 @@ export default async function SurveysPage({ searchParams }: { searchParams: Sear
         <SurveyFilters state={state} categories={CATEGORIES} />
       </div>
       <div className="mt-8">
+        {/* The cards' titles are h3 (as on the home page, under its h2 sections): headings go down one level at a time. */}
+        <h2 className="sr-only">Surveys</h2>
         {surveys.length > 0 ? (
           <SurveyGrid surveys={surveys} label="Surveys" />
         ) : (
