@@ -5,7 +5,11 @@ export type Column<T> = { header: string; cell: (row: T) => ReactNode; className
 
 /**
  * A dashboard table with a Serial No column counted from 1 (from `firstSerial` on later pages of a
- * paginated list); scrolls sideways on small screens.
+ * paginated list). From medium screens up it is a table; on phones each row is a card of
+ * "label: value" lines, so nothing scrolls sideways and no column is hidden. The ARIA table roles
+ * are set explicitly because Chromium and Safari drop a table's semantics once it is no longer
+ * displayed as a table; the visible labels on phones are hidden from screen readers, which already
+ * announce each cell's column header.
  */
 export function DataTable<T>({
   caption,
@@ -22,31 +26,45 @@ export function DataTable<T>({
   firstSerial?: number;
   serialHeader?: string;
 }) {
+  const cellClass = "grid grid-cols-[6.5rem_minmax(0,1fr)] items-baseline gap-3 py-1 md:table-cell md:px-4 md:py-3";
+  const label = (text: string) => (
+    <span aria-hidden="true" className="text-xs font-semibold uppercase tracking-wide text-slate-500 md:hidden">
+      {text}
+    </span>
+  );
   return (
-    // `relative`: absolutely positioned content (screen-reader-only labels of row controls) is then
-    // clipped by this scroller instead of widening the whole page on phones.
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+    // `relative` + overflow: absolutely positioned content (screen-reader-only labels of row controls)
+    // is clipped here instead of widening the whole page on phones.
+    <div className="relative max-md:overflow-hidden md:overflow-x-auto md:rounded-xl md:border md:border-slate-200" data-testid="data-table">
+      <table role="table" className="block w-full text-left text-sm md:table md:min-w-[40rem]">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="w-20 px-4 py-3 font-semibold">
+        <thead role="rowgroup" className="bg-slate-50 text-slate-700 max-md:sr-only">
+          <tr role="row">
+            <th role="columnheader" scope="col" className="w-20 px-4 py-3 font-semibold">
               {serialHeader}
             </th>
             {columns.map((c) => (
-              <th key={c.header} scope="col" className="px-4 py-3 font-semibold">
+              <th key={c.header} role="columnheader" scope="col" className="px-4 py-3 font-semibold">
                 {c.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200">
+        <tbody role="rowgroup" className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-slate-200">
           {rows.map((row, i) => (
-            <tr key={rowKey(row)} className="align-top hover:bg-slate-50">
-              <td className="px-4 py-3 tabular-nums">{firstSerial + i}</td>
+            <tr
+              key={rowKey(row)}
+              role="row"
+              className="block rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm md:table-row md:rounded-none md:border-0 md:p-0 md:align-top md:shadow-none md:hover:bg-slate-50"
+            >
+              <td role="cell" className={cn(cellClass, "tabular-nums text-slate-500 md:text-slate-900")}>
+                {label(serialHeader)}
+                <span>{firstSerial + i}</span>
+              </td>
               {columns.map((c) => (
-                <td key={c.header} className={cn("px-4 py-3", c.className)}>
-                  {c.cell(row)}
+                <td key={c.header} role="cell" className={cellClass}>
+                  {label(c.header)}
+                  <div className={cn("min-w-0", c.className)}>{c.cell(row)}</div>
                 </td>
               ))}
             </tr>
