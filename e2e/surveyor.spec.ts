@@ -96,7 +96,7 @@ test("a surveyor creates a survey and finds it in All Surveys, on /surveys and o
   await expect(row).toHaveCount(1);
   await expect(row.getByRole("cell").first()).toHaveText("1");
   await expect(row).toContainText("Technology");
-  await expect(row).toContainText("publish");
+  await expect(row).toContainText("Published");
   for (const header of ["Serial No", "Title", "Category", "Deadline", "Status", "Votes", "Update", "Details"]) {
     await expect(page.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
   }
@@ -200,7 +200,7 @@ test("a surveyor reads an admin's unpublish feedback in Feedbacks", async ({ pag
   }
   const row = page.getByRole("row").filter({ hasText: "The question asks about a commercial service" });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("unpublish");
+  await expect(row).toContainText("Unpublished");
   // The description is cut to its first 20 characters.
   const description = (await row.getByRole("cell").nth(2).textContent())!.trim();
   expect(description.replace(/\.\.\.$/, "").length).toBeLessThanOrEqual(20);

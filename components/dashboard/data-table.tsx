@@ -8,8 +8,7 @@ export type Column<T> = { header: string; cell: (row: T) => ReactNode; className
  * paginated list). From medium screens up it is a table; on phones each row is a card of
  * "label: value" lines, so nothing scrolls sideways and no column is hidden. The ARIA table roles
  * are set explicitly because Chromium and Safari drop a table's semantics once it is no longer
- * displayed as a table; the visible labels on phones are hidden from screen readers, which already
- * announce each cell's column header.
+ * displayed as a table.
  */
 export function DataTable<T>({
   caption,
@@ -26,12 +25,10 @@ export function DataTable<T>({
   firstSerial?: number;
   serialHeader?: string;
 }) {
-  const cellClass = "grid grid-cols-[6.5rem_minmax(0,1fr)] items-baseline gap-3 py-1 md:table-cell md:px-4 md:py-3";
-  const label = (text: string) => (
-    <span aria-hidden="true" className="text-xs font-semibold uppercase tracking-wide text-slate-500 md:hidden">
-      {text}
-    </span>
-  );
+  // On phones each cell starts with its column's name, from `data-label` (CSS generated content, so
+  // it is not part of the cell's text; screen readers already announce the column header).
+  const cellClass =
+    "grid grid-cols-[6.5rem_minmax(0,1fr)] items-baseline gap-3 py-1 max-md:before:text-xs max-md:before:font-semibold max-md:before:uppercase max-md:before:tracking-wide max-md:before:text-slate-500 max-md:before:content-[attr(data-label)] md:table-cell md:px-4 md:py-3";
   return (
     // `relative` + overflow: absolutely positioned content (screen-reader-only labels of row controls)
     // is clipped here instead of widening the whole page on phones.
@@ -57,13 +54,11 @@ export function DataTable<T>({
               role="row"
               className="block rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm md:table-row md:rounded-none md:border-0 md:p-0 md:align-top md:shadow-none md:hover:bg-slate-50"
             >
-              <td role="cell" className={cn(cellClass, "tabular-nums text-slate-500 md:text-slate-900")}>
-                {label(serialHeader)}
+              <td role="cell" data-label={serialHeader} className={cn(cellClass, "tabular-nums")}>
                 <span>{firstSerial + i}</span>
               </td>
               {columns.map((c) => (
-                <td key={c.header} role="cell" className={cellClass}>
-                  {label(c.header)}
+                <td key={c.header} role="cell" data-label={c.header} className={cellClass}>
                   <div className={cn("min-w-0", c.className)}>{c.cell(row)}</div>
                 </td>
               ))}

@@ -2,11 +2,11 @@
 
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { VotesOnDay } from "@/lib/services/surveys";
-import { formatDay } from "@/lib/utils";
+import { formatShortDate } from "@/lib/dates";
 
 // Loaded on demand (next/dynamic) so recharts only ships to the results page.
 export default function VotesOverTimeChart({ days }: { days: VotesOnDay[] }) {
-  const data = days.map((d) => ({ ...d, label: formatDay(d.day, { month: "short", day: "numeric" }) }));
+  const data = days.map((d) => ({ ...d, label: formatShortDate(d.day, d.day) }));
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={data} accessibilityLayer={false} margin={{ top: 10, right: 16, bottom: 0, left: -10 }}>
