@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/dates";
 import { ReportButton } from "./report-button";
@@ -23,7 +23,7 @@ export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadlin
   const [loadError, setLoadError] = useState<string | null>(null);
   // After a vote: what the live region says, and focus moves to the results' heading.
   const [announcement, setAnnouncement] = useState("");
-  const [justVoted, setJustVoted] = useState(false);
+  const justVoted = useRef(false);
 
   const load = useCallback(
     (signal?: AbortSignal) =>
@@ -62,14 +62,14 @@ export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadlin
   }, [showResults, load]);
 
   useEffect(() => {
-    if (!justVoted || !showResults) return;
+    if (!justVoted.current || !showResults) return;
     const heading = document.getElementById("survey-results-title");
     if (heading) {
       heading.setAttribute("tabindex", "-1");
       heading.focus();
     }
-    setJustVoted(false);
-  }, [justVoted, showResults]);
+    justVoted.current = false;
+  }, [showResults]);
 
   let body: React.ReactNode;
   let note: string | null = null;
@@ -108,7 +108,7 @@ export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadlin
           setAnnouncement(
             `Your vote counted: ${result.vote === "yes" ? "Yes" : "No"}. Results: Yes ${result.yesCount}, No ${result.noCount}.`,
           );
-          setJustVoted(true);
+          justVoted.current = true;
         }}
         onRefused={() => void load()}
       />
