@@ -152,8 +152,18 @@ test("the results page shows the counts, the chart on demand, the voters, the vo
   await expect(page.getByRole("heading", { name: "Survey Results Chart" })).toHaveCount(0);
   await page.getByRole("button", { name: "Show Chart" }).click();
   await expect(page.getByRole("heading", { name: "Survey Results Chart" })).toBeVisible();
-  await expect(page.getByTestId("results-chart").locator(".recharts-bar-rectangle")).toHaveCount(2);
   expect((await page.getByTestId("results-chart").boundingBox())!.height).toBe(300);
+  // Each bar carries its share; the total sits beside the title; the figures are a table for screen readers.
+  await expect(page.getByTestId("bar-yes")).toContainText("67%");
+  await expect(page.getByTestId("bar-no")).toContainText("33%");
+  await expect(page.getByTestId("chart-total")).toHaveText("(3 votes)");
+  const figures = page.getByRole("table", { name: "Survey results: 3 votes" });
+  await expect(figures.getByRole("row", { name: "Yes 2 67%" })).toHaveCount(1);
+  await expect(figures.getByRole("row", { name: "No 1 33%" })).toHaveCount(1);
+  // Yes and No are told apart by colour too (the Open Graph image's two).
+  const fill = (key: string) => page.getByTestId(`bar-${key}`).locator("div").evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await fill("yes")).toBe("rgb(134, 239, 172)");
+  expect(await fill("no")).toBe("rgb(254, 202, 202)");
   await page.getByRole("button", { name: "Hide Chart" }).click();
   await expect(page.getByRole("heading", { name: "Survey Results Chart" })).toHaveCount(0);
 
