@@ -125,7 +125,7 @@ export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadlin
       {/* Answers first; Report is a quiet secondary action after them. */}
       {state?.signedIn && state.canVote && (
         <div className="mt-6 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
-          <p className="text-sm text-slate-600">Something wrong with this survey?</p>
+          <p className="text-sm text-slate-600">Something wrong here?</p>
           <ReportButton surveyId={surveyId} reported={state.reported} />
         </div>
       )}

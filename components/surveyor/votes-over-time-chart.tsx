@@ -1,5 +1,6 @@
 "use client";
 
+import { VOTE_COLOURS } from "@/lib/vote-colours";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { VotesOnDay } from "@/lib/services/surveys";
 import { formatShortDate } from "@/lib/dates";
@@ -15,8 +16,8 @@ export default function VotesOverTimeChart({ days }: { days: VotesOnDay[] }) {
         <YAxis allowDecimals={false} />
         <Tooltip />
         <Legend />
-        <Line type="monotone" dataKey="yes" name="Yes" stroke="#1d4ed8" strokeWidth={2} dot={days.length <= 31} isAnimationActive={false} />
-        <Line type="monotone" dataKey="no" name="No" stroke="#64748b" strokeWidth={2} dot={days.length <= 31} isAnimationActive={false} />
+        <Line type="monotone" dataKey="yes" name="Yes" stroke={VOTE_COLOURS.yes.edge} strokeWidth={2} dot={days.length <= 31} isAnimationActive={false} />
+        <Line type="monotone" dataKey="no" name="No" stroke={VOTE_COLOURS.no.edge} strokeWidth={2} dot={days.length <= 31} isAnimationActive={false} />
       </LineChart>
     </ResponsiveContainer>
   );
