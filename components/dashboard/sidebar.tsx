@@ -4,6 +4,7 @@ import { Menu } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { dashboardLinks } from "@/components/dashboard/links";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import type { Role } from "@/models/enums";
 import { cn } from "@/lib/utils";
@@ -41,6 +42,7 @@ function NavList({ links, current, inSheet }: { links: NavLink[]; current: strin
             )}
           >
             {l.label}
+            <LinkPending />
           </Link>
         );
         return <li key={l.href}>{inSheet ? <SheetClose asChild>{link}</SheetClose> : link}</li>;

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useRef, useState } from "react";
 import { SignOutButton } from "@/components/site/sign-out-button";
+import { LinkPending } from "@/components/ui/link-pending";
 import { useCurrentUser } from "@/components/site/use-current-user";
 import { UserBadge } from "@/components/site/user-badge";
 import { cn } from "@/lib/utils";
@@ -57,6 +58,7 @@ export function Navbar() {
             <li>
               <Link href={`/dashboard/${user.role}`} className={linkClass("/dashboard")}>
                 Dashboard
+                <LinkPending />
               </Link>
             </li>
           )}

@@ -2,6 +2,7 @@ import { ArrowRight, Vote } from "lucide-react";
 import Link from "next/link";
 import { formatShortDate, isClosed } from "@/lib/dates";
 import type { PublicSurvey } from "@/lib/services/surveys";
+import { LinkPending } from "@/components/ui/link-pending";
 
 export const CARD_DESCRIPTION_LENGTH = 80;
 
@@ -42,6 +43,7 @@ export function SurveyCard({ survey, today, headingLevel = 3 }: { survey: CardSu
           className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] group-hover:text-brand-800"
         >
           {survey.title}
+          <LinkPending />
         </Link>
       </Heading>
       <p className="mt-2 flex-1 text-sm text-slate-600">{preview(survey.description, CARD_DESCRIPTION_LENGTH)}</p>
