@@ -213,3 +213,42 @@ test("the footer folds into a compact block on phones", async ({ page }) => {
   expect(Math.abs(product!.y - company!.y)).toBeLessThan(2);
   await noSidewaysScroll(page, "/about");
 });
+
+test("the site has a favicon, app icons and a web manifest", async ({ page, request }) => {
+  const favicon = await request.get("/favicon.ico");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toContain("image/");
+  await page.goto("/");
+  await expect(page.locator('head link[rel="icon"]').first()).toHaveAttribute("href", /icon/);
+  await expect(page.locator('head link[rel="apple-touch-icon"]')).toHaveAttribute("href", /apple-icon/);
+  const manifestHref = (await page.locator('head link[rel="manifest"]').getAttribute("href"))!;
+  const manifest = await (await request.get(manifestHref)).json();
+  expect(manifest).toMatchObject({ short_name: "OPINEX", display: "standalone" });
+  for (const icon of manifest.icons as { src: string; sizes: string }[]) {
+    const response = await request.get(icon.src);
+    expect(response.status(), icon.src).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/png");
+  }
+});
+
+test("the About page's map card is as tall as its map and link, with no empty band", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/about");
+  const link = page.getByRole("link", { name: "View a larger map" });
+  const card = link.locator("..");
+  const [cardBox, frameBox, linkBox] = [await card.boundingBox(), await card.locator("iframe").boundingBox(), await link.boundingBox()];
+  // Border of 1 px top and bottom.
+  expect(Math.abs(cardBox!.height - (frameBox!.height + linkBox!.height + 2))).toBeLessThanOrEqual(1);
+});
+
+test("opening a survey shows progress in the card at once, even on a slow answer", async ({ page }) => {
+  await page.goto("/surveys");
+  await page.route("**/survey/details/**", async (route) => {
+    if (route.request().headers()["rsc"] === "1" && !route.request().headers()["next-router-prefetch"]) await new Promise((r) => setTimeout(r, 2000));
+    await route.continue();
+  });
+  const card = page.getByRole("list", { name: "Surveys" }).getByRole("listitem").first();
+  await card.getByRole("link").click();
+  await expect(card.getByRole("status")).toHaveText("Opening", { timeout: 1500 });
+  await expect(page).toHaveURL(/\/survey\/details\//);
+});
