@@ -47,12 +47,12 @@ export function DataTable<T>({
             ))}
           </tr>
         </thead>
-        <tbody role="rowgroup" className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-slate-200">
+        <tbody role="rowgroup" className="block space-y-3 md:table-row-group md:space-y-0">
           {rows.map((row, i) => (
             <tr
               key={rowKey(row)}
               role="row"
-              className="block rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm md:table-row md:rounded-none md:border-0 md:p-0 md:align-top md:shadow-none md:hover:bg-slate-50"
+              className="block rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:last:border-b-0 md:p-0 md:align-top md:shadow-none md:hover:bg-slate-50"
             >
               <td role="cell" data-label={serialHeader} className={cn(cellClass, "tabular-nums")}>
                 <span>{firstSerial + i}</span>
