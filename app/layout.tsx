@@ -24,7 +24,8 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en">
       <body className="min-h-screen">
         {children}
-        <Toaster richColors closeButton position="top-center" style={readableToastColours} />
+        {/* Below the sticky 64 px navigation bar, never over it. */}
+        <Toaster richColors closeButton position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 72 }} style={readableToastColours} />
       </body>
     </html>
   );

@@ -23,6 +23,7 @@ test.describe("registration", () => {
     // SPEC.md §4: the API token is kept in local storage under `token`, and goes at sign-out.
     await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     await account.getByRole("button", { name: "Log Out" }).click();
+    await expect(page.getByText("You have been signed out")).toBeVisible();
     await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
   });
@@ -61,6 +62,21 @@ test.describe("registration", () => {
 });
 
 test.describe("login", () => {
+  test("a signed-in person opening login or register goes on to the callback (same site only) or home", async ({ page }) => {
+    await signInAs(page, "user@demo.test");
+    await page.goto("/login?callbackUrl=%2Fsurveys%3Fsort%3DcreatedAt");
+    await expect(page).toHaveURL(/\/surveys\?sort=createdAt$/);
+    await page.goto("/register");
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/signup?callbackUrl=%2Fpricing");
+    await expect(page).toHaveURL(/\/pricing$/);
+    // Never another site.
+    await page.goto("/login?callbackUrl=https%3A%2F%2Fevil.example%2F");
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+    await page.goto("/login?callbackUrl=%2F%2Fevil.example");
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+  });
+
   test("a wrong password shows the error popup and stays on the page", async ({ page }) => {
     const person = newPerson("Wrongpw");
     await registerThroughApi(page.request, person);

@@ -12,7 +12,8 @@ test("the small-screen menu opens, lists the public pages and closes after navig
   await toggle.click();
   const menu = page.locator("#mobile-menu");
   await expect(menu).toBeVisible();
-  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+  await expect(page.locator('button[aria-haspopup="dialog"]')).toHaveAttribute("aria-expanded", "true");
+  await expect(menu.getByRole("button", { name: "Close menu" })).toBeVisible();
   for (const name of ["Home", "Surveys", "Pricing", "About", "Contact", "Login", "Sign Up"]) {
     await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
   }

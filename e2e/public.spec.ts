@@ -74,7 +74,7 @@ test("sorting, filtering and paging change both the cards and the URL", async ({
 test("a survey page shows its public details, structured data and canonical URL", async ({ page, request }) => {
   const [survey] = (await (await request.get("/api/all_surveys?sort=createdAt&limit=1")).json()) as ApiSurvey[];
   await page.goto("/surveys?sort=createdAt");
-  await page.getByRole("link", { name: `Details: ${survey.title}` }).click();
+  await page.getByRole("list", { name: "Surveys" }).getByRole("link", { name: survey.title, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/survey/details/${survey._id}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(survey.title);
   await expect(page.getByTestId("survey-category")).toHaveText(survey.category);

@@ -91,6 +91,15 @@ test("a user votes Yes, sees the chart with Yes one higher, and a reload shows t
   await expect(page.getByText("Your vote counted successfully")).toBeVisible();
   await expect(page.getByText("Successful", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Survey Results" })).toBeVisible();
+  // Focus moves to the results and a live region says what happened.
+  await expect(page.getByRole("heading", { name: "Survey Results" })).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "Your vote counted: Yes." })).toHaveText(
+    `Your vote counted: Yes. Results: Yes ${before.yesCount + 1}, No ${before.noCount}.`,
+  );
+  // The toast sits below the navigation bar, never over it.
+  const toastBox = await page.locator("[data-sonner-toast]").first().boundingBox();
+  const navBox = await page.getByRole("navigation", { name: "Main" }).boundingBox();
+  expect(toastBox!.y).toBeGreaterThanOrEqual(navBox!.y + navBox!.height);
   await expect(page.getByTestId("yes-count")).toHaveText(`Yes: ${before.yesCount + 1}`);
   await expect(page.getByTestId("no-count")).toHaveText(`No: ${before.noCount}`);
   await expect(page.getByTestId("my-vote")).toHaveText("You voted Yes");
@@ -187,14 +196,16 @@ test("the report dialog confirms, reports once, and the survey appears in My Rep
   await expect(page.getByText("Reported successfully, we will check this survey")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  await page.getByRole("button", { name: "Report" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "YES" }).click();
-  await expect(page.getByText("You have already reported this survey")).toBeVisible();
+  // Once reported, the button says so instead of asking again, now and on a later visit.
+  await expect(page.getByRole("button", { name: "Reported" })).toBeDisabled();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Reported" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Report", exact: true })).toHaveCount(0);
 
   await page.goto("/dashboard/pro_user/my-reports");
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("publish");
+  await expect(row).toContainText("Published");
 });
 
 test("a signed-out visitor is asked to log in on an open survey and sees the results of a closed one", async ({ page }) => {

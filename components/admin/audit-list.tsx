@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { EmptyState, LoadError } from "@/components/dashboard/data-table";
 import { listLatestAudit, type AuditEntry } from "@/lib/services/audit";
+import { getEnv } from "@/lib/env";
 import { formatTime } from "./format";
 
 function Target({ entry }: { entry: AuditEntry }) {
@@ -31,7 +32,7 @@ export async function AuditList({ limit = 10 }: { limit?: number }) {
           </p>
           {e.feedback && <p className="mt-1 whitespace-pre-line text-slate-700">Feedback: {e.feedback}</p>}
           <p className="mt-1 text-slate-600">
-            <time dateTime={e.createdAt.toISOString()}>{formatTime(e.createdAt)}</time>
+            <time dateTime={e.createdAt.toISOString()}>{formatTime(e.createdAt, getEnv().APP_TIME_ZONE)}</time>
             {e.action === "survey_status" && e.targetSurveyId && e.newValue === "publish" && (
               <>
                 {" · "}

@@ -1,4 +1,5 @@
 // Formatting shared by the admin pages (plain functions, no React).
+import { formatDateTime } from "@/lib/dates";
 
 /** A URL of a paginated admin list with its filters kept (page 1 is left out). */
 export function listHref(path: string, params: Record<string, string | undefined>, page: number) {
@@ -25,6 +26,7 @@ export function formatMoney(amountInSmallestUnit: number, currency: string) {
   }
 }
 
-export function formatTime(date: Date) {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date) + " UTC";
+/** An instant in the app's time zone, named ("Nov 8, 2026, 3:04 PM UTC"); see lib/dates.ts. */
+export function formatTime(date: Date, timeZone: string) {
+  return `${formatDateTime(date, timeZone)} ${timeZone}`;
 }

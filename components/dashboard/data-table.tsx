@@ -5,7 +5,10 @@ export type Column<T> = { header: string; cell: (row: T) => ReactNode; className
 
 /**
  * A dashboard table with a Serial No column counted from 1 (from `firstSerial` on later pages of a
- * paginated list); scrolls sideways on small screens.
+ * paginated list). From medium screens up it is a table; on phones each row is a card of
+ * "label: value" lines, so nothing scrolls sideways and no column is hidden. The ARIA table roles
+ * are set explicitly because Chromium and Safari drop a table's semantics once it is no longer
+ * displayed as a table.
  */
 export function DataTable<T>({
   caption,
@@ -22,37 +25,48 @@ export function DataTable<T>({
   firstSerial?: number;
   serialHeader?: string;
 }) {
+  // On phones each cell starts with its column's name, from `data-label` (CSS generated content, so
+  // it is not part of the cell's text; screen readers already announce the column header).
+  const cellClass =
+    "grid grid-cols-[6.5rem_minmax(0,1fr)] items-baseline gap-3 py-1 max-md:before:text-xs max-md:before:font-semibold max-md:before:uppercase max-md:before:tracking-wide max-md:before:text-slate-500 max-md:before:content-[attr(data-label)] md:table-cell md:px-4 md:py-3";
   return (
-    // `relative`: absolutely positioned content (screen-reader-only labels of row controls) is then
-    // clipped by this scroller instead of widening the whole page on phones.
-    // Focusable and named: a keyboard user can scroll it sideways on a phone (axe: scrollable-region-focusable).
+    // `relative` + overflow: absolutely positioned content (screen-reader-only labels of row controls)
+    // is clipped here instead of widening the whole page on phones.
+    // Focusable and named: a keyboard user can scroll it sideways (axe: scrollable-region-focusable).
     <div
       role="group"
       aria-label={caption}
       tabIndex={0}
-      className="relative overflow-x-auto rounded-xl border border-slate-200"
+      className="relative max-md:overflow-hidden md:overflow-x-auto md:rounded-xl md:border md:border-slate-200"
+      data-testid="data-table"
     >
-      <table className="w-full min-w-[40rem] text-left text-sm">
+      <table role="table" className="block w-full text-left text-sm md:table md:min-w-[40rem]">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="w-20 px-4 py-3 font-semibold">
+        <thead role="rowgroup" className="bg-slate-50 text-slate-700 max-md:sr-only">
+          <tr role="row">
+            <th role="columnheader" scope="col" className="w-20 px-4 py-3 font-semibold">
               {serialHeader}
             </th>
             {columns.map((c) => (
-              <th key={c.header} scope="col" className="px-4 py-3 font-semibold">
+              <th key={c.header} role="columnheader" scope="col" className="px-4 py-3 font-semibold">
                 {c.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200">
+        <tbody role="rowgroup" className="block space-y-3 md:table-row-group md:space-y-0">
           {rows.map((row, i) => (
-            <tr key={rowKey(row)} className="align-top hover:bg-slate-50">
-              <td className="px-4 py-3 tabular-nums">{firstSerial + i}</td>
+            <tr
+              key={rowKey(row)}
+              role="row"
+              className="block rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:last:border-b-0 md:p-0 md:align-top md:shadow-none md:hover:bg-slate-50"
+            >
+              <td role="cell" data-label={serialHeader} className={cn(cellClass, "tabular-nums")}>
+                <span>{firstSerial + i}</span>
+              </td>
               {columns.map((c) => (
-                <td key={c.header} className={cn("px-4 py-3", c.className)}>
-                  {c.cell(row)}
+                <td key={c.header} role="cell" data-label={c.header} className={cellClass}>
+                  <div className={cn("min-w-0", c.className)}>{c.cell(row)}</div>
                 </td>
               ))}
             </tr>

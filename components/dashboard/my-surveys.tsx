@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { listReportedSurveys, type ReportedSurvey } from "@/lib/services/reports";
 import { listCommentedSurveys, listParticipatedSurveys, type ParticipatedSurvey } from "@/lib/services/votes";
-import { formatDay } from "@/lib/utils";
+import { StatusBadge } from "@/components/surveyor/status-badge";
+import { formatDate } from "@/lib/dates";
 import { DataTable, EmptyState, LoadError, loadRows, type Column } from "./data-table";
 
 // The user and pro_user dashboard lists: always the signed-in person's own rows, by their id.
@@ -42,7 +43,7 @@ export async function ParticipatedSurveys({ userId }: { userId: string }) {
     surveyName,
     description,
     { header: "Category", cell: (s) => s.category },
-    { header: "Deadline", cell: (s) => formatDay(s.deadline), className: "whitespace-nowrap" },
+    { header: "Deadline", cell: (s) => <time dateTime={s.deadline}>{formatDate(s.deadline)}</time>, className: "whitespace-nowrap" },
     {
       header: "Your Vote",
       cell: (s) => (
@@ -76,17 +77,7 @@ export async function ReportedSurveys({ userId }: { userId: string }) {
     { header: "Category", cell: (s) => s.category },
     {
       header: "Status",
-      cell: (s) => (
-        <span
-          className={
-            s.status === "publish"
-              ? "rounded-full bg-green-50 px-2 py-0.5 text-green-800"
-              : "rounded-full bg-amber-50 px-2 py-0.5 text-amber-900"
-          }
-        >
-          {s.status}
-        </span>
-      ),
+      cell: (s) => <StatusBadge status={s.status} />,
     },
   ];
   return (

@@ -1,32 +1,93 @@
 "use client";
 
+import { Menu } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { dashboardLinks } from "@/components/dashboard/links";
+import { LinkPending } from "@/components/ui/link-pending";
+import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import type { Role } from "@/models/enums";
 import { cn } from "@/lib/utils";
 
+const roleNames: Record<Role, string> = { admin: "Admin", surveyor: "Surveyor", user: "User", pro_user: "Pro user" };
+
+// Pages without a link of their own belong to the section they were opened from.
+const sectionOf: Record<string, string> = { "/dashboard/surveyor/update": "/dashboard/surveyor/surveys" };
+
+type NavLink = { href: string; label: string };
+
+/** The link the current page belongs to: the longest link path that starts the pathname. */
+export function activeHref(pathname: string, links: NavLink[]): string | undefined {
+  const alias = Object.keys(sectionOf).find((prefix) => pathname.startsWith(`${prefix}/`));
+  const path = alias ? sectionOf[alias] : pathname;
+  return links
+    .filter((l) => l.href !== "/" && (path === l.href || path.startsWith(`${l.href}/`)))
+    .sort((a, b) => b.href.length - a.href.length)[0]?.href;
+}
+
+function NavList({ links, current, inSheet }: { links: NavLink[]; current: string | undefined; inSheet?: boolean }) {
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {links.map((l) => {
+        const active = l.href === current;
+        const link = (
+          <Link
+            href={l.href}
+            aria-current={active ? "page" : undefined}
+            className={cn(
+              "flex min-h-11 items-center rounded-md border-l-2 px-3 text-sm font-medium transition-colors",
+              active
+                ? "border-brand-700 bg-brand-50 font-semibold text-brand-800"
+                : "border-transparent text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+            )}
+          >
+            {l.label}
+            <LinkPending />
+          </Link>
+        );
+        return <li key={l.href}>{inSheet ? <SheetClose asChild>{link}</SheetClose> : link}</li>;
+      })}
+    </ul>
+  );
+}
+
+/**
+ * The dashboard's sections: a quiet list beside the page from medium screens up; on phones one bar
+ * naming the current section, with a Sections button that opens them in a sheet.
+ */
 export function Sidebar({ role }: { role: Role }) {
   const pathname = usePathname();
-  const links = [{ href: "/", label: "Home" }, { href: `/dashboard/${role}`, label: "Overview" }, ...dashboardLinks[role]];
+  const links: NavLink[] = [{ href: "/", label: "Home" }, { href: `/dashboard/${role}`, label: "Overview" }, ...dashboardLinks[role]];
+  const current = activeHref(pathname, links);
+  const currentLabel = links.find((l) => l.href === current)?.label ?? "Overview";
   return (
-    <nav aria-label="Dashboard" className="min-w-0 rounded-xl bg-brand-700 p-3 text-white md:min-h-[60vh]">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
-        {links.map((l) => (
-          <li key={l.href}>
-            <Link
-              href={l.href}
-              aria-current={pathname === l.href ? "page" : undefined}
-              className={cn(
-                "block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-600",
-                pathname === l.href && "bg-white text-brand-800 hover:bg-white",
-              )}
-            >
-              {l.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <div className="min-w-0">
+      <div className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-2 md:hidden" data-testid="dashboard-section-bar">
+        <p className="min-w-0">
+          <span className="block text-xs font-medium uppercase tracking-wide text-slate-500">{roleNames[role]} dashboard</span>
+          <span className="block truncate font-semibold text-slate-900" data-testid="current-section">
+            {currentLabel}
+          </span>
+        </p>
+        <Sheet>
+          <SheetTrigger className="inline-flex h-11 shrink-0 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            <Menu className="h-4 w-4" aria-hidden="true" /> Sections
+          </SheetTrigger>
+          <SheetContent side="left" closeLabel="Close sections">
+            <SheetTitle>{roleNames[role]} dashboard</SheetTitle>
+            <SheetDescription className="sr-only">Go to another part of your dashboard.</SheetDescription>
+            <nav aria-label="Dashboard">
+              <NavList links={links} current={current} inSheet />
+            </nav>
+          </SheetContent>
+        </Sheet>
+      </div>
+      <nav aria-label="Dashboard" className="hidden md:block">
+        <div className="sticky top-20 rounded-xl border border-slate-200 bg-white p-2">
+          <p className="px-3 pb-2 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{roleNames[role]} dashboard</p>
+          <NavList links={links} current={current} />
+        </div>
+      </nav>
+    </div>
   );
 }

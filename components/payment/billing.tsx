@@ -1,10 +1,11 @@
 import { ExternalLink } from "lucide-react";
+import { formatTime } from "@/components/admin/format";
+import { getEnv } from "@/lib/env";
 import { DataTable, EmptyState, LoadError, loadRows, type Column } from "@/components/dashboard/data-table";
 import { listOwnPayments, type OwnPayment } from "@/lib/payments/billing";
 import { formatAmount, PAYMENT_TEXTS } from "@/lib/payments/plan";
 
-const dateTime = (date: Date) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date) + " UTC";
+const dateTime = (date: Date) => formatTime(date, getEnv().APP_TIME_ZONE);
 
 const columns: Column<OwnPayment>[] = [
   { header: "Date", cell: (p) => <time dateTime={p.createdAt.toISOString()}>{dateTime(p.createdAt)}</time>, className: "whitespace-nowrap" },

@@ -11,19 +11,19 @@ const targets: Record<string, string> = { Pricing: "/pricing", FAQ: "/#faq", Fea
 
 export function Footer() {
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
-        <div>
+    <footer className="mt-12 border-t border-slate-200 bg-slate-50 md:mt-16">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-6 px-4 py-8 md:gap-8 md:py-12 lg:grid-cols-5">
+        <div className="col-span-2 lg:col-span-1">
           <p className="text-xl font-extrabold tracking-wider text-brand-700">OPINEX</p>
-          <p className="mt-2 text-sm text-slate-600">Yes/no surveys with honest, one-vote-per-person results.</p>
+          <p className="mt-1 text-sm text-slate-600 md:mt-2">Yes/no surveys with honest, one-vote-per-person results.</p>
         </div>
         {columns.map((c) => (
           <nav key={c.title} aria-label={c.title}>
             <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-900">{c.title}</h2>
-            <ul className="mt-3 space-y-2">
+            <ul className="mt-2 space-y-1 md:mt-3 md:space-y-2">
               {c.links.map((l) => (
                 <li key={l}>
-                  <Link href={targets[l] ?? "#"} className="text-sm text-slate-600 hover:text-brand-700">
+                  <Link href={targets[l] ?? "#"} className="inline-block py-0.5 text-sm text-slate-600 hover:text-brand-700">
                     {l}
                   </Link>
                 </li>
@@ -32,7 +32,7 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <p className="border-t border-slate-200 py-4 text-center text-sm text-slate-600">
+      <p className="border-t border-slate-200 px-4 py-3 text-center text-xs text-slate-600 md:py-4 md:text-sm">
         © {new Date().getFullYear()} OPINEX. All rights reserved.
       </p>
     </footer>

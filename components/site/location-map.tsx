@@ -13,17 +13,19 @@ const MAP_SRC =
 
 export function LocationMap() {
   return (
-    <div className="overflow-hidden rounded-xl border border-slate-200">
+    // `self-start` and a block iframe: the card is as tall as the map and its link, with no empty band
+    // (a grid row would stretch it; an inline iframe leaves a line-box gap below it).
+    <div className="self-start overflow-hidden rounded-xl border border-slate-200">
       <iframe
         title="Map of the OPINEX office in Dhanmondi, Dhaka"
         src={MAP_SRC}
-        className="h-72 w-full md:h-96"
+        className="block h-72 w-full md:h-96"
         loading="lazy"
         referrerPolicy="no-referrer"
       />
       <a
         href="https://www.openstreetmap.org/?mlat=23.7475&mlon=90.3800#map=16/23.7475/90.3800"
-        className="block bg-slate-50 px-4 py-2 text-sm text-brand-700 underline underline-offset-4"
+        className="block border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm text-brand-700 underline underline-offset-4"
         target="_blank"
         rel="noopener noreferrer"
       >

@@ -1,12 +1,19 @@
 "use client";
 
-import { Menu, X } from "lucide-react";
+import { Menu } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { SignOutButton } from "@/components/site/sign-out-button";
+import { LinkPending } from "@/components/ui/link-pending";
 import { useCurrentUser } from "@/components/site/use-current-user";
+import { UserBadge } from "@/components/site/user-badge";
 import { cn } from "@/lib/utils";
+
+// The phone menu's sheet (Radix dialog) loads when it is first wanted, not with every public page.
+const loadMobileMenu = () => import("@/components/site/mobile-menu");
+const MobileMenu = dynamic(loadMobileMenu, { ssr: false });
 
 const links = [
   { href: "/", label: "Home" },
@@ -19,9 +26,10 @@ const links = [
 export function Navbar() {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const viewer = useCurrentUser();
   const user = viewer.status === "ready" ? viewer.user : null;
-
 
   const isActive = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
   const linkClass = (href: string) =>
@@ -29,6 +37,8 @@ export function Navbar() {
       "rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700",
       isActive(href) ? "text-brand-700" : "text-slate-700",
     );
+  // Fetch the menu's code as soon as a finger or pointer is on its way to the button.
+  const warm = () => void loadMobileMenu();
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -48,6 +58,7 @@ export function Navbar() {
             <li>
               <Link href={`/dashboard/${user.role}`} className={linkClass("/dashboard")}>
                 Dashboard
+                <LinkPending />
               </Link>
             </li>
           )}
@@ -75,78 +86,33 @@ export function Navbar() {
           )}
         </div>
         <button
+          ref={menuButton}
           type="button"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          className="-mr-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
           aria-expanded={open}
-          aria-controls="mobile-menu"
-          aria-label={open ? "Close menu" : "Open menu"}
-          onClick={() => setOpen((o) => !o)}
+          aria-controls={open ? "mobile-menu" : undefined}
+          aria-haspopup="dialog"
+          aria-label="Open menu"
+          onPointerEnter={warm}
+          onTouchStart={warm}
+          onFocus={warm}
+          onClick={() => {
+            setMenuWanted(true);
+            setOpen(true);
+          }}
         >
-          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <Menu aria-hidden="true" />
         </button>
       </nav>
-      {open && (
-        // A click on any link in the small-screen menu closes it.
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden" onClick={(e) => {
-          if ((e.target as HTMLElement).closest("a")) setOpen(false);
-        }}>
-          <ul className="flex flex-col gap-1 pt-2">
-            {links.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href} className={cn(linkClass(l.href), "block")}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-            {user ? (
-              <>
-                <li>
-                  <Link href={`/dashboard/${user.role}`} className={cn(linkClass("/dashboard"), "block")}>
-                    Dashboard
-                  </Link>
-                </li>
-                <li className="flex items-center justify-between gap-2 pt-2">
-                  <UserBadge name={user.name} image={user.image} email={user.email} />
-                  <SignOutButton />
-                </li>
-              </>
-            ) : (
-              <>
-                <li>
-                  <Link href="/login" className={cn(linkClass("/login"), "block")}>
-                    Login
-                  </Link>
-                </li>
-                <li>
-                  <Link href="/signup" className={cn(linkClass("/signup"), "block")}>
-                    Sign Up
-                  </Link>
-                </li>
-              </>
-            )}
-          </ul>
-        </div>
+      {menuWanted && (
+        <MobileMenu
+          open={open}
+          onOpenChange={setOpen}
+          links={links.map((l) => ({ ...l, active: isActive(l.href) }))}
+          viewer={viewer}
+          returnFocusTo={() => menuButton.current}
+        />
       )}
     </header>
-  );
-}
-
-function UserBadge({ name, image, email }: { name: string | null; image: string | null; email: string }) {
-  const label = name || email;
-  return (
-    <span className="flex items-center gap-2" data-testid="user-badge">
-      {image ? (
-        // eslint-disable-next-line @next/next/no-img-element
-        <img src={image} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
-      ) : (
-        <span
-          aria-hidden="true"
-          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
-        >
-          {label.charAt(0).toUpperCase()}
-        </span>
-      )}
-      <span className="max-w-[10rem] truncate text-sm font-medium">{label}</span>
-    </span>
   );
 }

@@ -1,13 +1,17 @@
 import { SurveyCard } from "@/components/survey/survey-card";
+import { getEnv } from "@/lib/env";
 import type { PublicSurvey } from "@/lib/services/surveys";
+import { dayIn } from "@/lib/validation/survey";
 
 /** Survey cards, one column on phones, three from medium screens up (SPEC.md §9). */
 export function SurveyGrid({ surveys, label }: { surveys: PublicSurvey[]; label: string }) {
+  // Open or closed is decided by the day in the app's time zone, as the vote itself is.
+  const today = dayIn(getEnv().APP_TIME_ZONE);
   return (
     <ul aria-label={label} className="grid gap-6 md:grid-cols-3">
       {surveys.map((s) => (
         <li key={s.id}>
-          <SurveyCard survey={s} />
+          <SurveyCard survey={s} today={today} />
         </li>
       ))}
     </ul>

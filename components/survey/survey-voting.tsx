@@ -2,8 +2,9 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { formatDate } from "@/lib/dates";
 import { ReportButton } from "./report-button";
 import { SurveyResults } from "./survey-results";
 import { VoteForm } from "./vote-form";
@@ -11,12 +12,6 @@ import { fetchVotingState, type VotingState } from "./voting-api";
 
 // Live results: often enough to feel live, rare enough to stay cheap for a server under load.
 const POLL_MS = 5000;
-
-function localDate(day: string) {
-  const [y, m, d] = day.split("-").map(Number);
-  // A calendar date, shown as that same date wherever the viewer is (not shifted by the UTC offset).
-  return new Date(y, m - 1, d).toLocaleDateString();
-}
 
 /**
  * The personal part of a survey page (vote form, results chart, report button), fetched by the
@@ -26,6 +21,9 @@ export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadlin
   const pathname = usePathname();
   const [state, setState] = useState<VotingState | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // After a vote: what the live region says, and focus moves to the results' heading.
+  const [announcement, setAnnouncement] = useState("");
+  const justVoted = useRef(false);
 
   const load = useCallback(
     (signal?: AbortSignal) =>
@@ -63,6 +61,16 @@ export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadlin
     };
   }, [showResults, load]);
 
+  useEffect(() => {
+    if (!justVoted.current || !showResults) return;
+    const heading = document.getElementById("survey-results-title");
+    if (heading) {
+      heading.setAttribute("tabindex", "-1");
+      heading.focus();
+    }
+    justVoted.current = false;
+  }, [showResults]);
+
   let body: React.ReactNode;
   let note: string | null = null;
   if (!state) {
@@ -74,7 +82,7 @@ export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadlin
       <Spinner className="py-8" label="Loading the voting form" />
     );
   } else if (showResults) {
-    if (state.deadlinePassed) note = `Voting closed at the end of ${localDate(deadline)}.`;
+    if (state.deadlinePassed) note = `Voting closed on ${formatDate(deadline)}`;
     body = <SurveyResults yesCount={state.yesCount} noCount={state.noCount} myVote={state.myVote} />;
   } else if (!state.signedIn) {
     body = (
@@ -95,21 +103,32 @@ export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadlin
         questionTitle={state.questionTitle}
         questionDescription={state.questionDescription}
         canComment={state.canComment}
-        onVoted={(result) => setState({ ...state, yesCount: result.yesCount, noCount: result.noCount, myVote: result })}
+        onVoted={(result) => {
+          setState({ ...state, yesCount: result.yesCount, noCount: result.noCount, myVote: result });
+          setAnnouncement(
+            `Your vote counted: ${result.vote === "yes" ? "Yes" : "No"}. Results: Yes ${result.yesCount}, No ${result.noCount}.`,
+          );
+          justVoted.current = true;
+        }}
         onRefused={() => void load()}
       />
     );
   }
 
   return (
-    <section aria-label="Your vote" className="mt-6 rounded-xl border border-slate-200 p-6 shadow-sm" data-survey-id={surveyId}>
-      {(note || (state?.signedIn && state.canVote)) && (
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-600">{note}</p>
-          {state?.signedIn && state.canVote && <ReportButton surveyId={surveyId} />}
+    <section aria-label="Your vote" className="mt-6 rounded-xl border border-slate-200 p-5 shadow-sm sm:p-6" data-survey-id={surveyId}>
+      {note && <p className="mb-4 text-sm text-slate-600">{note}</p>}
+      {body}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      {/* Answers first; Report is a quiet secondary action after them. */}
+      {state?.signedIn && state.canVote && (
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
+          <p className="text-sm text-slate-600">Something wrong here?</p>
+          <ReportButton surveyId={surveyId} reported={state.reported} />
         </div>
       )}
-      {body}
       {loadError && state && (
         <p role="alert" className="mt-4 text-sm text-red-700">
           Error: {loadError}

@@ -64,7 +64,7 @@ export function VoteForm({
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label="Vote on this survey">
       <fieldset aria-describedby={errors.vote ? "vote-error" : "vote-question-description"} aria-invalid={!!errors.vote}>
-        <legend className="text-lg font-semibold">{questionTitle}</legend>
+        <legend className="text-lg font-semibold text-slate-900">{questionTitle}</legend>
         <p id="vote-question-description" className="mt-1 text-slate-700">
           {questionDescription}
         </p>
@@ -72,9 +72,13 @@ export function VoteForm({
           name="vote"
           control={control}
           render={({ field }) => (
-            <div className="mt-4 flex gap-6">
+            <div className="mt-4 grid grid-cols-2 gap-3 sm:flex sm:gap-4">
               {OPTIONS.map((option) => (
-                <label key={option.value} className="flex cursor-pointer items-center gap-2 text-base font-medium">
+                // The whole tile is the target (at least 44 by 44 px), not only the box.
+                <label
+                  key={option.value}
+                  className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-5 text-base font-medium transition-colors hover:border-brand-500 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 sm:min-w-32"
+                >
                   <input
                     type="checkbox"
                     name="vote"
@@ -131,7 +135,7 @@ export function VoteForm({
         </p>
       )}
 
-      <Button type="submit" variant="success" disabled={isSubmitting}>
+      <Button type="submit" size="lg" className="w-full px-10 sm:w-auto" disabled={isSubmitting}>
         {isSubmitting ? "Submitting..." : "Submit"}
       </Button>
     </form>

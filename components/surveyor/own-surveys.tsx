@@ -3,7 +3,7 @@ import Link from "next/link";
 import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { countOwnSurveys, listOwnSurveys, type OwnSurveyRow } from "@/lib/services/surveys";
-import { formatDay } from "@/lib/utils";
+import { formatDate } from "@/lib/dates";
 import { pageCount, pageWindow } from "@/lib/validation/paging";
 import { StatusBadge } from "./status-badge";
 
@@ -12,7 +12,7 @@ const rowLink = "inline-flex items-center gap-1.5 font-medium text-brand-700 hov
 const columns: Column<OwnSurveyRow>[] = [
   { header: "Title", cell: (s) => <span className="font-medium">{s.title}</span>, className: "max-w-xs" },
   { header: "Category", cell: (s) => s.category },
-  { header: "Deadline", cell: (s) => formatDay(s.deadline), className: "whitespace-nowrap" },
+  { header: "Deadline", cell: (s) => <time dateTime={s.deadline}>{formatDate(s.deadline)}</time>, className: "whitespace-nowrap" },
   { header: "Status", cell: (s) => <StatusBadge status={s.status} /> },
   { header: "Votes", cell: (s) => s.yesCount + s.noCount, className: "tabular-nums" },
   {

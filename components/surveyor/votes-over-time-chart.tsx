@@ -1,12 +1,13 @@
 "use client";
 
+import { VOTE_COLOURS } from "@/lib/vote-colours";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { VotesOnDay } from "@/lib/services/surveys";
-import { formatDay } from "@/lib/utils";
+import { formatShortDate } from "@/lib/dates";
 
 // Loaded on demand (next/dynamic) so recharts only ships to the results page.
 export default function VotesOverTimeChart({ days }: { days: VotesOnDay[] }) {
-  const data = days.map((d) => ({ ...d, label: formatDay(d.day, { month: "short", day: "numeric" }) }));
+  const data = days.map((d) => ({ ...d, label: formatShortDate(d.day, d.day) }));
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={data} accessibilityLayer={false} margin={{ top: 10, right: 16, bottom: 0, left: -10 }}>
@@ -15,8 +16,8 @@ export default function VotesOverTimeChart({ days }: { days: VotesOnDay[] }) {
         <YAxis allowDecimals={false} />
         <Tooltip />
         <Legend />
-        <Line type="monotone" dataKey="yes" name="Yes" stroke="#1d4ed8" strokeWidth={2} dot={days.length <= 31} isAnimationActive={false} />
-        <Line type="monotone" dataKey="no" name="No" stroke="#64748b" strokeWidth={2} dot={days.length <= 31} isAnimationActive={false} />
+        <Line type="monotone" dataKey="yes" name="Yes" stroke={VOTE_COLOURS.yes.edge} strokeWidth={2} dot={days.length <= 31} isAnimationActive={false} />
+        <Line type="monotone" dataKey="no" name="No" stroke={VOTE_COLOURS.no.edge} strokeWidth={2} dot={days.length <= 31} isAnimationActive={false} />
       </LineChart>
     </ResponsiveContainer>
   );

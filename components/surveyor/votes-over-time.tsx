@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import type { VotesOnDay } from "@/lib/services/surveys";
-import { formatDay } from "@/lib/utils";
+import { formatDate } from "@/lib/dates";
 
 const VotesOverTimeChart = dynamic(() => import("./votes-over-time-chart"), {
   ssr: false,
@@ -16,7 +16,7 @@ export function VotesOverTime({ days }: { days: VotesOnDay[] }) {
   const summary =
     total === 0 || !busiest
       ? "No votes yet."
-      : `${total} votes over ${days.length} ${days.length === 1 ? "day" : "days"}; the busiest day was ${formatDay(busiest.day)} with ${busiest.yes + busiest.no}.`;
+      : `${total} votes over ${days.length} ${days.length === 1 ? "day" : "days"}; the busiest day was ${formatDate(busiest.day)} with ${busiest.yes + busiest.no}.`;
   return (
     <section aria-labelledby="votes-over-time-title" className="rounded-xl border border-slate-200 p-4" data-testid="votes-over-time">
       <h2 id="votes-over-time-title" className="text-lg font-semibold">

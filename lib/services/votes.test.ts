@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db";
 import { surveys, votes } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
+import { reportSurvey } from "./reports";
 import { castVote, getVotingState, listCommentedSurveys, listParticipatedSurveys } from "./votes";
 
 async function rowsAndCounters(surveyId: string) {
@@ -165,8 +166,13 @@ describe("getVotingState", () => {
       canVote: true,
       canComment: true,
       myVote: { vote: "yes", comment: "Mine" },
+      reported: false,
     });
-    expect(await getVotingState(survey.id, other)).toMatchObject({ myVote: null, canComment: false, canVote: true });
+    expect(await getVotingState(survey.id, other)).toMatchObject({ myVote: null, canComment: false, canVote: true, reported: false });
+    // A report is the reporter's own: it shows for them only.
+    await reportSurvey({ surveyId: survey.id, userId: other.id, role: "user" });
+    expect(await getVotingState(survey.id, other)).toMatchObject({ reported: true });
+    expect(await getVotingState(survey.id, pro)).toMatchObject({ reported: false });
     expect(await getVotingState(survey.id, null)).toMatchObject({ signedIn: false, myVote: null, canVote: false });
     const closed = await createSurvey(surveyor.id, { deadlineInDays: -1 });
     expect(await getVotingState(closed.id, null)).toMatchObject({ deadlinePassed: true, open: false });

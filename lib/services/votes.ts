@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { closesAt } from "@/lib/services/surveys";
-import { surveys, votes, type Category, type Role, type SurveyStatus, type VoteValue } from "@/models";
+import { reports, surveys, votes, type Category, type Role, type SurveyStatus, type VoteValue } from "@/models";
 
 export type VoteResult = { vote: VoteValue; comment: string | null; yesCount: number; noCount: number };
 
@@ -81,6 +81,8 @@ export type VotingState = {
   canVote: boolean;
   canComment: boolean;
   myVote: { vote: VoteValue; comment: string | null } | null;
+  /** Whether this viewer already reported the survey (the Report button then says Reported). */
+  reported: boolean;
 };
 
 /** The personal part of a survey page for one viewer (null: signed out). Null if not published. */
@@ -98,12 +100,21 @@ export async function getVotingState(surveyId: string, viewer: { id: string; rol
     .where(and(eq(surveys.id, surveyId), eq(surveys.status, "publish")));
   if (!survey) return null;
   let myVote: VotingState["myVote"] = null;
+  let reported = false;
   if (viewer) {
-    const [row] = await db
-      .select({ vote: votes.vote, comment: votes.comment })
-      .from(votes)
-      .where(and(eq(votes.surveyId, surveyId), eq(votes.userId, viewer.id)));
+    const [[row], [report]] = await Promise.all([
+      db
+        .select({ vote: votes.vote, comment: votes.comment })
+        .from(votes)
+        .where(and(eq(votes.surveyId, surveyId), eq(votes.userId, viewer.id))),
+      // The unique (survey_id, user_id) index of reports answers this.
+      db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(and(eq(reports.surveyId, surveyId), eq(reports.userId, viewer.id))),
+    ]);
     myVote = row ?? null;
+    reported = !!report;
   }
   return {
     questionTitle: survey.questionTitle,
@@ -116,6 +127,7 @@ export async function getVotingState(surveyId: string, viewer: { id: string; rol
     canVote: can(viewer?.role, "vote"),
     canComment: can(viewer?.role, "comment"),
     myVote,
+    reported,
   };
 }
 

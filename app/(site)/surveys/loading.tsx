@@ -1,5 +1,5 @@
-import { Spinner } from "@/components/ui/spinner";
+import { SurveyListSkeleton } from "@/components/survey/survey-skeletons";
 
 export default function Loading() {
-  return <Spinner className="min-h-[50vh]" label="Loading surveys" />;
+  return <SurveyListSkeleton />;
 }

@@ -1,5 +1,6 @@
-import { Spinner } from "@/components/ui/spinner";
+import { DashboardPageSkeleton } from "@/components/dashboard/skeleton";
 
+// Changing page in the dashboard: the sidebar stays, the content shows its shape at once.
 export default function Loading() {
-  return <Spinner label="Loading the admin console" />;
+  return <DashboardPageSkeleton />;
 }

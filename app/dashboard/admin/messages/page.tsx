@@ -4,6 +4,7 @@ import { formatTime, listHref } from "@/components/admin/format";
 import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";
+import { getEnv } from "@/lib/env";
 import { listContactMessages, type ContactMessageRow } from "@/lib/services/contact";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
 
@@ -24,6 +25,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     result = { error: "Could not load the messages. Please try again in a moment." };
   }
 
+  const timeZone = getEnv().APP_TIME_ZONE;
   const columns: Column<ContactMessageRow>[] = [
     { header: "Name", cell: (m) => m.name },
     {
@@ -35,7 +37,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       ),
     },
     { header: "Message", cell: (m) => <span className="whitespace-pre-line break-words">{m.message}</span>, className: "max-w-md" },
-    { header: "Received", cell: (m) => formatTime(m.createdAt), className: "whitespace-nowrap" },
+    { header: "Received", cell: (m) => <time dateTime={m.createdAt.toISOString()}>{formatTime(m.createdAt, timeZone)}</time>, className: "whitespace-nowrap" },
   ];
 
   return (

@@ -4,6 +4,7 @@ import { formatMoney, formatTime, listHref } from "@/components/admin/format";
 import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";
+import { getEnv } from "@/lib/env";
 import { listPayments, paymentTotals, type PaymentRow } from "@/lib/services/payments";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
 
@@ -25,6 +26,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     result = { error: "Could not load the payments. Please try again in a moment." };
   }
 
+  const timeZone = getEnv().APP_TIME_ZONE;
   const columns: Column<PaymentRow>[] = [
     { header: "Payment ID", cell: (p) => <code className="break-all text-xs">{p.paymentIntentId}</code> },
     { header: "Amount", cell: (p) => formatMoney(p.amount, p.currency), className: "whitespace-nowrap tabular-nums" },
@@ -39,7 +41,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     },
     { header: "User Name", cell: (p) => p.userName ?? "" },
     { header: "User Email", cell: (p) => <span className="break-all">{p.userEmail}</span> },
-    { header: "Date", cell: (p) => formatTime(p.createdAt), className: "whitespace-nowrap" },
+    { header: "Date", cell: (p) => <time dateTime={p.createdAt.toISOString()}>{formatTime(p.createdAt, timeZone)}</time>, className: "whitespace-nowrap" },
   ];
 
   return (

@@ -1,5 +1,6 @@
 import { isValidElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
+import { formatDate } from "@/lib/dates";
 import { createSurvey, createUser } from "@/tests/factories";
 import SurveyDetailsPage, { generateMetadata, generateStaticParams } from "./page";
 
@@ -31,8 +32,7 @@ describe("/survey/details/[id]", () => {
     expect(text).toContain("Is </script><b>bold</b> fine?");
     expect(text).toContain("Health");
     expect(text).toContain(survey.description);
-    const [y, m, d] = survey.deadline.split("-").map(Number);
-    expect(text).toContain(new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" }));
+    expect(text).toContain(formatDate(survey.deadline));
     expect(text).toContain("Sam Surveyor");
     // The JSON-LD cannot close its script element, whatever the title says.
     expect(text).toContain('"@type":"Question"');

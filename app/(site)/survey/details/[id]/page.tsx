@@ -3,11 +3,13 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { preview } from "@/components/survey/survey-card";
+import { DeadlineNote } from "@/components/survey/deadline-note";
 import { SurveyVoting } from "@/components/survey/survey-voting";
 import { getEnv } from "@/lib/env";
 import { cachedSurvey } from "@/lib/services/survey-cache";
 import { pageMetadata } from "@/lib/seo";
-import { formatDay } from "@/lib/utils";
+import { formatDate } from "@/lib/dates";
+import { dayIn } from "@/lib/validation/survey";
 import { surveyIdParamsSchema } from "@/lib/validation/surveys";
 
 // Rendered on its first request (never at build time) and then served from Next's cache until
@@ -81,7 +83,7 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
             <dt className="inline font-semibold">Deadline: </dt>
             <dd className="inline">
               <time dateTime={survey.deadline} data-testid="survey-deadline">
-                {formatDay(survey.deadline, { dateStyle: "long" })}
+                {formatDate(survey.deadline)}
               </time>
             </dd>
           </div>
@@ -93,7 +95,7 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
           )}
         </dl>
         <p className="mt-4 whitespace-pre-line text-slate-700">{survey.description}</p>
-        <p className="mt-4 text-xs text-slate-500">Voting runs through the end of the deadline day ({APP_TIME_ZONE}).</p>
+        <DeadlineNote deadline={survey.deadline} today={dayIn(APP_TIME_ZONE)} timeZone={APP_TIME_ZONE} className="mt-4 text-sm text-slate-600" />
       </article>
       <section aria-label="Vote and results" className="mt-8">
         <SurveyVoting surveyId={survey.id} deadline={survey.deadline} />

@@ -10,7 +10,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { requireRole } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
 import { votesPerDay, type VotesOnDay } from "@/lib/services/surveys";
-import { formatDay } from "@/lib/utils";
+import { formatDate } from "@/lib/dates";
 import { readPage } from "@/lib/validation/paging";
 import { dayIn } from "@/lib/validation/survey";
 
@@ -91,8 +91,8 @@ export default async function Page({
         <Figure label="Total Vote" value={total} testId="total-votes" />
         <Figure label="Status" value={<StatusBadge status={survey.status} />} />
         <Figure label="Category" value={survey.category} />
-        <Figure label="Deadline" value={formatDay(survey.deadline)} />
-        <Figure label="Created At" value={formatDay(created)} />
+        <Figure label="Deadline" value={<time dateTime={survey.deadline}>{formatDate(survey.deadline)}</time>} />
+        <Figure label="Created At" value={<time dateTime={created}>{formatDate(created)}</time>} />
       </dl>
 
       <ResultsChartToggle yesCount={survey.yesCount} noCount={survey.noCount} />

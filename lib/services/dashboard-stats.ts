@@ -1,0 +1,68 @@
+import "server-only";
+import { and, count, eq, exists, gte, isNotNull, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { payments, reports, surveys, users, votes } from "@/models";
+
+// The figures a dashboard overview opens with. Each is one aggregate over an index:
+// votes_user_idx, reports_user_idx, surveys_surveyor_created_idx, reports_survey_user_unique and
+// payments_created_idx.
+
+export type ParticipantStats = { voted: number; reports: number; comments: number };
+export type SurveyorStats = { surveys: number; votes: number; open: number };
+export type AdminStats = { users: number; awaitingReview: number; paymentsThisMonth: { count: number; totals: { currency: string; amount: number }[] } };
+
+/** Surveys the person voted on, surveys they reported, and the votes they commented on. */
+export async function participantStats(userId: string): Promise<ParticipantStats> {
+  const db = await getDb();
+  const [[voted], [reported]] = await Promise.all([
+    db
+      .select({ n: count(), comments: sql<number>`count(*) filter (where ${votes.comment} is not null and ${votes.comment} <> '')`.mapWith(Number) })
+      .from(votes)
+      .where(eq(votes.userId, userId)),
+    db.select({ n: count() }).from(reports).where(eq(reports.userId, userId)),
+  ]);
+  return { voted: voted?.n ?? 0, reports: reported?.n ?? 0, comments: voted?.comments ?? 0 };
+}
+
+/** A surveyor's surveys, the votes they received in all, and how many are still open (today in `timeZone`). */
+export async function surveyorStats(surveyorId: string, today: string): Promise<SurveyorStats> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      surveys: count(),
+      votes: sql<number>`coalesce(sum(${surveys.yesCount} + ${surveys.noCount}), 0)::bigint`.mapWith(Number),
+      open: sql<number>`count(*) filter (where ${surveys.status} = 'publish' and ${surveys.deadline} >= ${today}::date)`.mapWith(Number),
+    })
+    .from(surveys)
+    .where(eq(surveys.surveyorId, surveyorId));
+  return { surveys: row?.surveys ?? 0, votes: row?.votes ?? 0, open: row?.open ?? 0 };
+}
+
+/**
+ * Accounts, published surveys someone reported (waiting for an admin to look), and the payments
+ * received since the start of this month in `timeZone` (refunded ones not counted), per currency.
+ */
+export async function adminStats(timeZone: string): Promise<AdminStats> {
+  const db = await getDb();
+  const monthStart = sql`(date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone})`;
+  const [[accounts], [review], totals] = await Promise.all([
+    db.select({ n: count() }).from(users),
+    db
+      .select({ n: count() })
+      .from(surveys)
+      .where(and(eq(surveys.status, "publish"), exists(db.select({ one: sql`1` }).from(reports).where(eq(reports.surveyId, surveys.id))))),
+    db
+      .select({ currency: payments.currency, amount: sql<number>`coalesce(sum(${payments.amount}), 0)::bigint`.mapWith(Number), n: count() })
+      .from(payments)
+      .where(and(eq(payments.status, "succeeded"), gte(payments.createdAt, monthStart), isNotNull(payments.createdAt)))
+      .groupBy(payments.currency),
+  ]);
+  return {
+    users: accounts?.n ?? 0,
+    awaitingReview: review?.n ?? 0,
+    paymentsThisMonth: {
+      count: totals.reduce((sum, t) => sum + t.n, 0),
+      totals: totals.map((t) => ({ currency: t.currency, amount: t.amount })).sort((a, b) => b.amount - a.amount),
+    },
+  };
+}
