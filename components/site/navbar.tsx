@@ -1,12 +1,15 @@
 "use client";
 
+import { clsx as cn } from "clsx";
 import { Menu, X } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
-import { SignOutButton } from "@/components/site/sign-out-button";
 import { useCurrentUser } from "@/components/site/use-current-user";
-import { cn } from "@/lib/utils";
+
+// Signed-in only (next-auth's client, the Button styles): its own chunk, loaded once someone is signed in.
+const SignOutButton = dynamic(() => import("@/components/site/sign-out-button").then((m) => m.SignOutButton));
 
 const links = [
   { href: "/", label: "Home" },
