@@ -131,7 +131,7 @@ async function topUpSurveys(total) {
             (current_date + 30 + g % 300), now() - (g || ' minutes')::interval,
             'Question ' || g, 'Yes or no?', 'publish',
             (SELECT id FROM users WHERE role = 'surveyor' ORDER BY email LIMIT 1),
-            (g * 7919) % 500, (g * 104729) % 400
+            ((g::bigint * 7919) % 500)::int, ((g::bigint * 104729) % 400)::int
      FROM generate_series(1, $1) AS g`,
     [missing],
   );
@@ -180,7 +180,10 @@ async function coldThenMedian(url) {
 }
 
 const rows = [];
-const row = (section, name, value, target = "", verdict = "") => rows.push({ section, name, value, target, verdict });
+const row = (section, name, value, target = "", verdict = "") => {
+  rows.push({ section, name, value, target, verdict });
+  log(`${section} | ${name} | ${value} | ${target} | ${verdict}`);
+};
 const ok = (pass) => (pass ? "met" : "MISSED");
 const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 

@@ -73,8 +73,25 @@ test("sorting, filtering and paging change both the cards and the URL", async ({
   await expect.poll(() => cardTitles(page)).toEqual(await api("page=2"));
   await expect(page.getByText("Page 2 of")).toBeVisible();
 
+});
+
+test("past the last page, /surveys says there is no such page and links to the last one, also on a phone (issue 15.13)", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const total = ((await (await request.get("/api/all_surveys?limit=100")).json()) as ApiSurvey[]).length;
+  const pages = Math.ceil(total / 12);
   await page.goto("/surveys?page=99");
-  await expect(page.getByTestId("empty-state")).toContainText("This page is past the end of the list.");
+  await expect(page.getByTestId("empty-state")).toContainText(`There is no page 99: this list has ${pages} pages.`);
+  await expect(page.getByText("Page 99 of")).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole("link", { name: `Go to page ${pages}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/surveys\\?page=${pages}$`));
+  await expect(page.getByText(`Page ${pages} of ${pages}`)).toBeVisible();
+  // Beyond the largest page number any list has, and a page that is not a number: the nearest valid view.
+  await page.goto("/surveys?page=5000&category=Health");
+  await expect(page).toHaveURL(/\/surveys\?category=Health&page=1000$/);
+  await expect(page.getByTestId("empty-state")).toContainText("There is no page 1000");
+  await page.goto("/surveys?page=abc&sort=createdAt");
+  await expect(page).toHaveURL(/\/surveys\?sort=createdAt$/);
 });
 
 test("a survey page shows its public details, structured data and canonical URL", async ({ page, request }) => {
