@@ -68,6 +68,8 @@ export default async function SurveysPage({ params }: { params: Params }) {
         <SurveyFilters state={state} categories={CATEGORIES} />
       </div>
       <div className="mt-8">
+        {/* The cards' titles are third-level headings, as on the home page: keep the outline in order. */}
+        <h2 className="sr-only">{view.category ? `${view.category} surveys` : "Surveys"}</h2>
         {surveys.length > 0 ? (
           <SurveyGrid surveys={surveys} label="Surveys" />
         ) : (
