@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
+import { publicRewrites } from "./lib/cache/public-rewrites";
 import { securityHeaders } from "./lib/security-headers";
 
 const production = process.env.NODE_ENV === "production";
@@ -20,6 +21,10 @@ const nextConfig: NextConfig = {
     // No per-server copy in front of Redis: it would not hear the other servers' revalidations.
     cacheMaxMemorySize: 0,
   }),
+  // Cached public pages behind their public URLs (lib/cache/public-rewrites.ts).
+  async rewrites() {
+    return { beforeFiles: publicRewrites(), afterFiles: [], fallback: [] };
+  },
   async headers() {
     return [
       // Every answer but the avatar route's, which sends its own, stricter policy (sandboxed images).

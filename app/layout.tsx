@@ -1,11 +1,7 @@
 import type { Metadata, Viewport } from "next";
-import { Toaster } from "sonner";
+import { ToastHost } from "@/components/site/toast-host";
 import { siteUrl } from "@/lib/seo";
 import "./globals.css";
-
-// Sonner's rich colours put their text on pale backgrounds below WCAG AA contrast (about 4.2:1 for
-// success); darker text keeps every toast readable (axe: color-contrast).
-const readableToastColours = { "--success-text": "#14532d", "--info-text": "#1e3a8a", "--error-text": "#991b1b", "--warning-text": "#78350f" } as React.CSSProperties;
 
 export const metadata: Metadata = {
   metadataBase: new URL(siteUrl()),
@@ -24,8 +20,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en">
       <body className="min-h-screen">
         {children}
-        {/* Below the sticky 64 px navigation bar, never over it. */}
-        <Toaster richColors closeButton position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 72 }} style={readableToastColours} />
+        <ToastHost />
       </body>
     </html>
   );

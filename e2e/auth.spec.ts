@@ -240,8 +240,12 @@ test.describe("navigation and dashboards", () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await signInAs(page, "surveyor@demo.test");
     await page.goto("/");
-    await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.locator("#mobile-menu");
+    // The cached page can arrive before its script has run; a tap before hydration does nothing, so tap again.
+    await expect(async () => {
+      if (!(await menu.isVisible())) await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(menu).toBeVisible({ timeout: 1000 });
+    }).toPass();
     await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard/surveyor");
     await expect(menu).toContainText("Sam Surveyor");
     await expect(menu.getByRole("button", { name: "Log Out" })).toBeVisible();

@@ -8,7 +8,7 @@ const cardTitles = (page: Page) => page.getByRole("list", { name: "Surveys" }).g
 
 test("the home page shows 6 featured and 6 latest surveys, 3 steps and 7 FAQ items", async ({ page, request }) => {
   await page.goto("/");
-  const featured = page.getByRole("list", { name: "Featured Surveys" }).getByRole("listitem");
+  const featured = page.getByRole("list", { name: "Features Surveys" }).getByRole("listitem");
   const latest = page.getByRole("list", { name: "Latest Surveys" }).getByRole("listitem");
   await expect(featured).toHaveCount(6);
   await expect(latest).toHaveCount(6);
@@ -18,19 +18,25 @@ test("the home page shows 6 featured and 6 latest surveys, 3 steps and 7 FAQ ite
     "Step 2: Take a Survey",
     "Step 3: Analyze Results",
   ]);
-  const questions = page.getByTestId("faq").getByRole("button");
+  const questions = page.getByTestId("faq").locator("summary");
   await expect(questions).toHaveCount(7);
 
   // The same order as the public calls: most votes (ties newest first), then newest.
   const apiFeatured = (await (await request.get("/api/get_features_surveys")).json()) as ApiSurvey[];
   const apiLatest = (await (await request.get("/api/get_latest_survey")).json()) as ApiSurvey[];
   await expect(featured.getByRole("heading", { level: 3 })).toHaveText(apiFeatured.map((s) => s.title));
-  await expect(latest.getByRole("heading", { level: 3 })).toHaveText(apiLatest.map((s) => s.title));
+  // Latest: the newest surveys still open, none of them already featured (issue 15.11).
+  const featuredTitles = new Set(apiFeatured.map((s) => s.title));
+  const today = new Date().toISOString().slice(0, 10);
+  const newest = (await (await request.get("/api/all_surveys?sort=createdAt&limit=100")).json()) as ApiSurvey[];
+  const expectedLatest = newest.filter((s) => s.deadline >= today && !featuredTitles.has(s.title)).slice(0, 6);
+  await expect(latest.getByRole("heading", { level: 3 })).toHaveText(expectedLatest.map((s) => s.title));
+  expect(apiLatest.length).toBeGreaterThan(0);
   await expect(featured.first().getByTestId("card-votes")).toHaveText(`Votes: ${apiFeatured[0].yesCount + apiFeatured[0].noCount}`);
 
   const question = questions.filter({ hasText: "Can I export survey data for further analysis?" });
   await question.click();
-  await expect(question).toHaveAttribute("aria-expanded", "true");
+  await expect(question.locator("xpath=..")).toHaveAttribute("open", "");
   await expect(page.getByText("There is no CSV or Excel export.")).toBeVisible();
 
   await page.getByRole("link", { name: "Explore Now" }).click();
@@ -67,8 +73,25 @@ test("sorting, filtering and paging change both the cards and the URL", async ({
   await expect.poll(() => cardTitles(page)).toEqual(await api("page=2"));
   await expect(page.getByText("Page 2 of")).toBeVisible();
 
+});
+
+test("past the last page, /surveys says there is no such page and links to the last one, also on a phone (issue 15.13)", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const total = ((await (await request.get("/api/all_surveys?limit=100")).json()) as ApiSurvey[]).length;
+  const pages = Math.ceil(total / 12);
   await page.goto("/surveys?page=99");
-  await expect(page.getByTestId("empty-state")).toContainText("This page is past the end of the list.");
+  await expect(page.getByTestId("empty-state")).toContainText(`There is no page 99: this list has ${pages} pages.`);
+  await expect(page.getByText("Page 99 of")).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole("link", { name: `Go to page ${pages}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/surveys\\?page=${pages}$`));
+  await expect(page.getByText(`Page ${pages} of ${pages}`)).toBeVisible();
+  // Beyond the largest page number any list has, and a page that is not a number: the nearest valid view.
+  await page.goto("/surveys?page=5000&category=Health");
+  await expect(page).toHaveURL(/\/surveys\?category=Health&page=1000$/);
+  await expect(page.getByTestId("empty-state")).toContainText("There is no page 1000");
+  await page.goto("/surveys?page=abc&sort=createdAt");
+  await expect(page).toHaveURL(/\/surveys\?sort=createdAt$/);
 });
 
 test("a survey page shows its public details, structured data and canonical URL", async ({ page, request }) => {

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 test("the public pages answer in Chromium", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("link", { name: "OPINEX" }).first()).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Featured Surveys" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Features Surveys" })).toBeVisible();
 
   await page.goto("/surveys");
   // The card's one link is its title.

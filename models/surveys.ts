@@ -26,9 +26,23 @@ export const surveys = pgTable(
   },
   (t) => [
     check("surveys_counts_non_negative", sql`${t.yesCount} >= 0 and ${t.noCount} >= 0`),
-    index("surveys_status_votes_idx").on(t.status, sql`(${t.yesCount} + ${t.noCount}) desc`, t.createdAt.desc().nullsFirst()),
-    index("surveys_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
-    index("surveys_status_category_created_idx").on(t.status, t.category, t.createdAt.desc().nullsFirst()),
+    // The public list: one index per sort and filter, each exactly its ORDER BY (id last, the
+    // tie-break), so any page of any view is read in index order without a sort (lib/services/surveys.ts).
+    index("surveys_status_votes_idx").on(
+      t.status,
+      sql`(${t.yesCount} + ${t.noCount}) desc`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("surveys_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("surveys_status_category_created_idx").on(t.status, t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("surveys_status_category_votes_idx").on(
+      t.status,
+      t.category,
+      sql`(${t.yesCount} + ${t.noCount}) desc`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // A surveyor's own list, newest first (also serves the foreign key).
     // Ascending on purpose: read backwards it is exactly `created_at desc, id desc` (nulls first), which
     // `.desc()` columns (DESC NULLS LAST) do not match, so PostgreSQL would sort again.

@@ -1,4 +1,4 @@
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
+import { ChevronDown } from "lucide-react";
 
 // SPEC.md's seven questions. The answers describe only what this product does (the first
 // implementation promised branding, exports and question types that never existed).
@@ -33,15 +33,19 @@ export const FAQ_ITEMS = [
   },
 ];
 
+// Native disclosure widgets: rendered on the server, keyboard and screen-reader friendly, no JavaScript.
 export function Faq() {
   return (
-    <Accordion type="single" collapsible className="rounded-xl border border-slate-200 bg-white px-5" data-testid="faq">
-      {FAQ_ITEMS.map((item, i) => (
-        <AccordionItem key={item.q} value={`faq-${i}`}>
-          <AccordionTrigger>{item.q}</AccordionTrigger>
-          <AccordionContent>{item.a}</AccordionContent>
-        </AccordionItem>
+    <div className="rounded-xl border border-slate-200 bg-white px-5" data-testid="faq">
+      {FAQ_ITEMS.map((item) => (
+        <details key={item.q} className="group border-b border-slate-200 last:border-b-0">
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-left font-medium hover:text-brand-700 [&::-webkit-details-marker]:hidden">
+            {item.q}
+            <ChevronDown className="h-4 w-4 shrink-0 transition-transform duration-200 group-open:rotate-180" aria-hidden="true" />
+          </summary>
+          <p className="pb-4 text-sm text-slate-700">{item.a}</p>
+        </details>
       ))}
-    </Accordion>
+    </div>
   );
 }

@@ -1,15 +1,17 @@
 "use client";
 
+import { clsx as cn } from "clsx";
 import { Menu } from "lucide-react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useRef, useState } from "react";
-import { SignOutButton } from "@/components/site/sign-out-button";
 import { LinkPending } from "@/components/ui/link-pending";
 import { useCurrentUser } from "@/components/site/use-current-user";
 import { UserBadge } from "@/components/site/user-badge";
-import { cn } from "@/lib/utils";
+
+// Signed-in only (next-auth's client, the Button styles): its own chunk, loaded once someone is signed in.
+const SignOutButton = dynamic(() => import("@/components/site/sign-out-button").then((m) => m.SignOutButton));
 
 // The phone menu's sheet (Radix dialog) loads when it is first wanted, not with every public page.
 const loadMobileMenu = () => import("@/components/site/mobile-menu");

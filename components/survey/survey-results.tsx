@@ -1,16 +1,9 @@
-"use client";
-
-import dynamic from "next/dynamic";
 import type { VoteValue } from "@/models/enums";
-
-const ResultsChart = dynamic(() => import("./results-chart"), {
-  ssr: false,
-  loading: () => <div className="h-full w-full animate-pulse rounded-lg bg-slate-100" />,
-});
+import { ResultsBars } from "./results-bars";
 
 const label = (vote: VoteValue) => (vote === "yes" ? "Yes" : "No");
 
-/** The 'Survey Results' bar chart (600 by 300, narrower on small screens) and the viewer's own vote. */
+/** 'Survey Results': the total beside the title, the viewer's own vote, and the bar chart. */
 export function SurveyResults({
   yesCount,
   noCount,
@@ -23,8 +16,11 @@ export function SurveyResults({
   const total = yesCount + noCount;
   return (
     <figure aria-labelledby="survey-results-title" className="space-y-4">
-      <h2 id="survey-results-title" className="text-xl font-semibold">
+      <h2 id="survey-results-title" className="flex flex-wrap items-baseline gap-x-3 text-xl font-semibold" tabIndex={-1}>
         Survey Results
+        <span className="text-base font-normal text-slate-600" data-testid="results-total">
+          {total === 1 ? "1 vote" : `${total} votes`}
+        </span>
       </h2>
       {myVote && (
         <p className="rounded-lg bg-brand-50 px-4 py-2 text-brand-800" data-testid="my-vote">
@@ -36,14 +32,7 @@ export function SurveyResults({
           Your comment: <q className="italic">{myVote.comment}</q>
         </p>
       )}
-      <div
-        role="img"
-        aria-label={`Bar chart of the votes: Yes ${yesCount}, No ${noCount}`}
-        className="h-[300px] w-full max-w-[600px]"
-        data-testid="results-chart"
-      >
-        <ResultsChart yesCount={yesCount} noCount={noCount} />
-      </div>
+      <ResultsBars yesCount={yesCount} noCount={noCount} />
       <figcaption className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700" aria-live="polite">
         <span data-testid="yes-count">Yes: {yesCount}</span>
         <span data-testid="no-count">No: {noCount}</span>

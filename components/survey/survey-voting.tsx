@@ -1,56 +1,37 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
+import { useCurrentUser } from "@/components/site/use-current-user";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/dates";
-import { ReportButton } from "./report-button";
 import { SurveyResults } from "./survey-results";
-import { VoteForm } from "./vote-form";
-import { fetchVotingState, type VotingState } from "./voting-api";
 
-// Live results: often enough to feel live, rare enough to stay cheap for a server under load.
+export type LiveFigures = { yesCount: number; noCount: number; deadlinePassed: boolean };
+
+// Live results: the shared figures (GET /api/survey/{id}/results, cached a second on the server)
+// every few seconds while a chart is shown; the viewer's own vote is read once, by the signed-in part.
 const POLL_MS = 5000;
 
-/**
- * The personal part of a survey page (vote form, results chart, report button), fetched by the
- * browser so the page itself stays one cached page for everyone.
- */
-export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadline: string }) {
-  const pathname = usePathname();
-  const [state, setState] = useState<VotingState | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  // After a vote: what the live region says, and focus moves to the results' heading.
-  const [announcement, setAnnouncement] = useState("");
-  const justVoted = useRef(false);
+// Only signed-in people get the vote form, the report dialog and what they need (react-hook-form,
+// zod, Radix's dialog, toasts): a separate chunk, loaded once the session is known.
+const SignedInVoting = dynamic(() => import("./signed-in-voting"), {
+  ssr: false,
+  loading: () => <Spinner className="py-8" label="Loading the voting form" />,
+});
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      fetchVotingState(surveyId, signal).then(
-        (next) => {
-          setState(next);
-          setLoadError(null);
-        },
-        (error: unknown) => {
-          if (!signal?.aborted) setLoadError(error instanceof Error ? error.message : "Something went wrong");
-        },
-      ),
-    [surveyId],
-  );
-
+function useLiveFigures(surveyId: string, initial: LiveFigures, live: boolean) {
+  const [figures, setFigures] = useState(initial);
   useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  const showResults = !!state && (state.deadlinePassed || state.myVote !== null);
-
-  useEffect(() => {
-    if (!showResults) return;
+    if (!live) return;
     const tick = () => {
-      if (!document.hidden) void load();
+      if (document.hidden) return;
+      fetch(`/api/survey/${surveyId}/results`)
+        .then((r) => (r.ok ? (r.json() as Promise<LiveFigures>) : null))
+        .then((next) => next && setFigures({ yesCount: next.yesCount, noCount: next.noCount, deadlinePassed: next.deadlinePassed }))
+        .catch(() => {});
     };
     const timer = window.setInterval(tick, POLL_MS);
     // Paused while the tab is hidden; catch up as soon as it is visible again.
@@ -59,32 +40,29 @@ export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadlin
       window.clearInterval(timer);
       document.removeEventListener("visibilitychange", tick);
     };
-  }, [showResults, load]);
+  }, [surveyId, live]);
+  return [figures, setFigures] as const;
+}
 
-  useEffect(() => {
-    if (!justVoted.current || !showResults) return;
-    const heading = document.getElementById("survey-results-title");
-    if (heading) {
-      heading.setAttribute("tabindex", "-1");
-      heading.focus();
-    }
-    justVoted.current = false;
-  }, [showResults]);
+/**
+ * The vote / results part of a survey page. The page is one cached page for everyone, rendered with
+ * the figures of its last refresh; who is viewing is known only in the browser.
+ */
+export function SurveyVoting({ surveyId, deadline, initial }: { surveyId: string; deadline: string; initial: LiveFigures }) {
+  const pathname = usePathname();
+  const viewer = useCurrentUser();
+  const [live, setLive] = useState(false);
+  const [figures, setFigures] = useLiveFigures(surveyId, initial, live);
+  const signedIn = viewer.status === "ready" && viewer.user !== null;
 
   let body: React.ReactNode;
-  let note: string | null = null;
-  if (!state) {
-    body = loadError ? (
-      <p role="alert" className="font-medium text-red-700">
-        Error: {loadError}
-      </p>
-    ) : (
-      <Spinner className="py-8" label="Loading the voting form" />
-    );
-  } else if (showResults) {
-    if (state.deadlinePassed) note = `Voting closed on ${formatDate(deadline)}`;
-    body = <SurveyResults yesCount={state.yesCount} noCount={state.noCount} myVote={state.myVote} />;
-  } else if (!state.signedIn) {
+  if (signedIn) {
+    body = <SignedInVoting surveyId={surveyId} figures={figures} onFigures={setFigures} onLive={setLive} />;
+  } else if (figures.deadlinePassed) {
+    body = <SurveyResults yesCount={figures.yesCount} noCount={figures.noCount} myVote={null} />;
+  } else if (viewer.status === "loading") {
+    body = <Spinner className="py-8" label="Loading the voting form" />;
+  } else {
     body = (
       <p className="text-lg">
         Please login to vote this survey!{" "}
@@ -93,47 +71,12 @@ export function SurveyVoting({ surveyId, deadline }: { surveyId: string; deadlin
         </Link>
       </p>
     );
-  } else if (!state.canVote) {
-    body = <p className="text-slate-700">Only user and pro user accounts can vote on surveys.</p>;
-  } else {
-    // The page above already says until when voting is open.
-    body = (
-      <VoteForm
-        surveyId={surveyId}
-        questionTitle={state.questionTitle}
-        questionDescription={state.questionDescription}
-        canComment={state.canComment}
-        onVoted={(result) => {
-          setState({ ...state, yesCount: result.yesCount, noCount: result.noCount, myVote: result });
-          setAnnouncement(
-            `Your vote counted: ${result.vote === "yes" ? "Yes" : "No"}. Results: Yes ${result.yesCount}, No ${result.noCount}.`,
-          );
-          justVoted.current = true;
-        }}
-        onRefused={() => void load()}
-      />
-    );
   }
 
   return (
     <section aria-label="Your vote" className="mt-6 rounded-xl border border-slate-200 p-5 shadow-sm sm:p-6" data-survey-id={surveyId}>
-      {note && <p className="mb-4 text-sm text-slate-600">{note}</p>}
+      {figures.deadlinePassed && <p className="mb-4 text-sm text-slate-600">Voting closed on {formatDate(deadline)}</p>}
       {body}
-      <p role="status" className="sr-only">
-        {announcement}
-      </p>
-      {/* Answers first; Report is a quiet secondary action after them. */}
-      {state?.signedIn && state.canVote && (
-        <div className="mt-6 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
-          <p className="text-sm text-slate-600">Something wrong here?</p>
-          <ReportButton surveyId={surveyId} reported={state.reported} />
-        </div>
-      )}
-      {loadError && state && (
-        <p role="alert" className="mt-4 text-sm text-red-700">
-          Error: {loadError}
-        </p>
-      )}
     </section>
   );
 }

@@ -1,9 +1,12 @@
-import { cn } from "@/lib/utils";
+import { clsx } from "clsx";
 
 /** The loading indicator used everywhere (SPEC.md §2: an animated loader). */
+// clsx, not tailwind-merge (`cn`): the spinner ships with public pages, and the one class a caller
+// overrides (the vertical padding) is handled here.
 export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
+  const padding = /(^|\s)py-/.test(className ?? "") ? undefined : "py-16";
   return (
-    <div role="status" aria-live="polite" className={cn("flex items-center justify-center py-16", className)}>
+    <div role="status" aria-live="polite" className={clsx("flex items-center justify-center", padding, className)}>
       <span className="flex gap-1.5" aria-hidden="true">
         {[0, 1, 2].map((i) => (
           <span

@@ -7,6 +7,7 @@ import type { SurveySort } from "@/lib/validation/surveys";
 import {
   countPublishedSurveys,
   getPublishedSurvey,
+  getSurveyCounts,
   getSurveyForOwnerOrAdmin,
   listPublishedSurveyIds,
   listPublishedSurveys,
@@ -17,15 +18,40 @@ import {
 export const SURVEY_LIST_TAG = "surveys";
 export const surveyTag = (id: string) => `survey:${id}`;
 
+/**
+ * A survey was created, edited, published or unpublished: every cached page and datum showing it is
+ * expired at once (the next request renders afresh), so an unpublished survey disappears everywhere
+ * together, on every server sharing the cache.
+ */
 export function surveyChanged(id: string) {
   revalidateTag(SURVEY_LIST_TAG, { expire: 0 });
   revalidateTag(surveyTag(id), { expire: 0 });
+  live.delete(id);
+}
+
+/**
+ * A vote moved a survey's counts. Nothing is thrown away: the tags are marked stale
+ * (stale-while-revalidate, Next's "max" profile), so the next visitor of each page still gets the
+ * cached copy at once while one fresh copy is built in the background (Next builds one per page and
+ * server at a time, and a data read waits for its own refresh rather than storing stale figures).
+ * 50 votes a second on one survey thus cost a handful of renders a second, not 50 cold caches.
+ */
+export function surveyVoted(id: string) {
+  revalidateTag(SURVEY_LIST_TAG, "max");
+  revalidateTag(surveyTag(id), "max");
 }
 
 // The public reads, served from Next's data cache. A page that reads them carries their tags, so
 // `surveyChanged` also refreshes the cached HTML of that page. The time limit is only a safety net
 // for changes made outside a request (a seed script, a manual fix in the database).
 const SAFETY_NET_SECONDS = 3600;
+
+/**
+ * The time limit of the cached public pages. Also a safety net: a render that read the database just
+ * before a vote committed, and stored its page just after that vote marked it stale, counts as fresh;
+ * a minute later (at the next visit) it is rebuilt anyway. Cheap: one render per page per minute.
+ */
+export const PAGE_SAFETY_NET_SECONDS = 60;
 
 // Next keeps its data cache on disk (.next/cache) across restarts, but a restart may come with
 // another database (a fresh seed, the e2e and benchmark servers), and invalidations made before the
@@ -52,6 +78,13 @@ export const cachedSurveyList = unstable_cache(
 export const cachedFeaturedSurveys = unstable_cache(
   () => listPublishedSurveys({ sort: "totalVotes", page: 1, limit: 6, openOnly: true }),
   ["public-featured-surveys", PROCESS_KEY],
+  { tags: [SURVEY_LIST_TAG], revalidate: 300 },
+);
+
+/** The newest surveys still open (the home page's "Latest Surveys"). */
+export const cachedLatestOpenSurveys = unstable_cache(
+  (limit: number) => listPublishedSurveys({ sort: "createdAt", page: 1, limit, openOnly: true }),
+  ["public-latest-open-surveys", PROCESS_KEY],
   { tags: [SURVEY_LIST_TAG], revalidate: 300 },
 );
 
@@ -85,4 +118,27 @@ export async function readSurvey(id: string, viewer: { id: string; role: Role } 
   const own = viewer ? await getSurveyForOwnerOrAdmin(id, viewer) : null;
   if (!own) throw notFound("No such survey");
   return { survey: own, personal: true };
+}
+
+// Live results, shared by every viewer of a survey: at most one database read per survey, per
+// server, per LIVE_RESULTS_MS, however many browsers poll. Concurrent callers of an expired entry
+// share one read; the figures are never older than LIVE_RESULTS_MS plus one read. Kept in process
+// memory (not Next's cache): an entry lives a second, and a shared store would cost a round trip
+// per viewer for no fewer database reads. Bounded: the oldest entries go first past the limit.
+export const LIVE_RESULTS_MS = 1000;
+const LIVE_RESULTS_MAX_ENTRIES = 10_000;
+type LiveResults = NonNullable<Awaited<ReturnType<typeof getSurveyCounts>>>;
+const live = new Map<string, { at: number; value: Promise<LiveResults | null> }>();
+
+export function liveResults(id: string): Promise<LiveResults | null> {
+  const now = Date.now();
+  const hit = live.get(id);
+  if (hit && now - hit.at < LIVE_RESULTS_MS) return hit.value;
+  const value = getSurveyCounts(id);
+  live.delete(id);
+  live.set(id, { at: now, value });
+  // A failed read is not remembered.
+  value.catch(() => live.get(id)?.value === value && live.delete(id));
+  if (live.size > LIVE_RESULTS_MAX_ENTRIES) live.delete(live.keys().next().value!);
+  return value;
 }

@@ -381,3 +381,19 @@ export async function countFeedbacks(surveyorId: string): Promise<number> {
 
 /** Today's date in the site's time zone: the earliest deadline a survey may be given. */
 export const siteToday = () => dayIn(getEnv().APP_TIME_ZONE);
+
+/** A published survey's live figures (null when unknown or unpublished): one indexed row. */
+export async function getSurveyCounts(
+  id: string,
+): Promise<{ yesCount: number; noCount: number; deadlinePassed: boolean } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      yesCount: surveys.yesCount,
+      noCount: surveys.noCount,
+      deadlinePassed: sql<boolean>`now() >= ${closesAt(getEnv().APP_TIME_ZONE)}`,
+    })
+    .from(surveys)
+    .where(and(eq(surveys.id, id), eq(surveys.status, "publish")));
+  return row ?? null;
+}

@@ -6,7 +6,7 @@ import { auditEvents, surveys } from "@/models";
 import { expectAdminOnly } from "@/tests/admin";
 import { createSurvey, createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
-import { revalidated } from "@/tests/next-cache-stub";
+import { revalidated, revalidations } from "@/tests/next-cache-stub";
 import { GET as allSurveys } from "../all_surveys/route";
 import { GET as oneSurvey } from "../survey/[id]/route";
 import { POST } from "./route";
@@ -50,6 +50,11 @@ describe("POST /api/update_survey_status", () => {
     expect(res.json).toEqual({ modifiedCount: 1 });
     expect(await stateOf(survey.id)).toEqual({ status: "unpublish", feedback: "Please cite a source." });
     expect(revalidated).toEqual(expect.arrayContaining(["surveys", `survey:${survey.id}`]));
+    // Unpublishing expires every cached copy at once (no stale copy may show the survey meanwhile).
+    expect(revalidations.slice(-2)).toEqual([
+      { tag: "surveys", profile: { expire: 0 } },
+      { tag: `survey:${survey.id}`, profile: { expire: 0 } },
+    ]);
     expect(await publicIds()).not.toContain(survey.id);
     expect((await call(oneSurvey, { params: { id: survey.id } })).status).toBe(404);
 

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { surveys, votes } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
-import { revalidated } from "@/tests/next-cache-stub";
+import { revalidated, revalidations } from "@/tests/next-cache-stub";
 import { GET, PUT } from "./route";
 
 async function unchanged(surveyId: string) {
@@ -35,6 +35,12 @@ describe("PUT /api/vote/{id}", () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ modifiedCount: 1, vote: "yes", yesCount: 1, noCount: 0 });
     expect(revalidated).toContain(`survey:${survey.id}`);
+    // A vote marks the pages stale (served while one fresh copy is built), never expires them outright.
+    const mine = revalidations.slice(-2);
+    expect(mine).toEqual([
+      { tag: "surveys", profile: "max" },
+      { tag: `survey:${survey.id}`, profile: "max" },
+    ]);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const again = await call(PUT, { method: "PUT", as: voter, params: { id: survey.id }, body: { vote: "no" } });
     expect(again.status).toBe(409);

@@ -1,9 +1,10 @@
 // PUT /api/vote/{id}: cast the caller's one vote on a survey; GET: the counts and the caller's own vote
+// (read once per page; the live figures come from GET /api/survey/{id}/results, shared by everyone)
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
-import { surveyChanged } from "@/lib/services/survey-cache";
+import { surveyVoted } from "@/lib/services/survey-cache";
 import { assertOwnIdentity, castVote, getVotingState } from "@/lib/services/votes";
 import { surveyIdParamsSchema } from "@/lib/validation/surveys";
 import { voteBodySchema } from "@/lib/validation/vote";
@@ -27,7 +28,7 @@ export const PUT = route({
   handler: async ({ user, params, body }) => {
     assertOwnIdentity(body, user);
     const result = await castVote({ surveyId: params.id, userId: user.id, role: user.role, vote: body.vote, comment: body.comment });
-    surveyChanged(params.id);
+    surveyVoted(params.id);
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1, ...result };
   },
 });

@@ -12,10 +12,12 @@ import { formatDate } from "@/lib/dates";
 import { dayIn } from "@/lib/validation/survey";
 import { surveyIdParamsSchema } from "@/lib/validation/surveys";
 
-// Rendered on its first request (never at build time) and then served from Next's cache until
-// `surveyChanged(id)` revalidates it; the hour is only a safety net. The vote form, the results and
-// the Report button are fetched by the browser, so this one page serves every visitor.
-export const revalidate = 3600;
+// Rendered on its first request (never at build time) and then served from Next's cache: an edit or
+// a status change expires it at once (`surveyChanged`), a vote marks it stale (`surveyVoted`: the
+// cached copy is served while one fresh copy is built); the minute is a safety net. Who is viewing
+// is known only in the browser (the vote form and the Report button load for signed-in people), so
+// this one page serves every visitor.
+export const revalidate = 60; // PAGE_SAFETY_NET_SECONDS (a literal: Next reads it from the source)
 export async function generateStaticParams() {
   return [];
 }
@@ -98,7 +100,13 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
         <DeadlineNote deadline={survey.deadline} today={dayIn(APP_TIME_ZONE)} timeZone={APP_TIME_ZONE} className="mt-4 text-sm text-slate-600" />
       </article>
       <section aria-label="Vote and results" className="mt-8">
-        <SurveyVoting surveyId={survey.id} deadline={survey.deadline} />
+        <SurveyVoting
+          surveyId={survey.id}
+          deadline={survey.deadline}
+          // Voting runs through the deadline day in APP_TIME_ZONE; the browser's first live read corrects
+          // a page cached just before the deadline passed.
+          initial={{ yesCount: survey.yesCount, noCount: survey.noCount, deadlinePassed: dayIn(APP_TIME_ZONE) > survey.deadline }}
+        />
       </section>
     </div>
   );

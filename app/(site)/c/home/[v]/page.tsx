@@ -1,14 +1,19 @@
 import { BarChart3, PenSquare, Vote } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { Faq } from "@/components/site/faq";
 import { SurveyGrid } from "@/components/survey/survey-grid";
-import { cachedFeaturedSurveys, cachedSurveyList } from "@/lib/services/survey-cache";
+import { cachedFeaturedSurveys, cachedLatestOpenSurveys } from "@/lib/services/survey-cache";
 import { pageMetadata } from "@/lib/seo";
 
-// Rendered per request (never at build time, when there is no database to read) from data held in
-// Next's cache and refreshed by tag when a vote, an edit or a status change touches it.
-export const dynamic = "force-dynamic";
+// `/` (rewritten here by next.config.ts, see lib/cache/public-rewrites.ts): a cached page generated
+// on its first request (never at build time, when there is no database to read) and refreshed by
+// the tags of the data it reads when a vote, an edit or a status change touches them.
+export const revalidate = 60; // PAGE_SAFETY_NET_SECONDS (a literal: Next reads it from the source)
+export async function generateStaticParams() {
+  return [];
+}
 
 export const metadata: Metadata = {
   ...pageMetadata({
@@ -26,11 +31,12 @@ const steps = [
   { icon: BarChart3, title: "Analyze Results", text: "Results appear as a chart of yes and no votes; surveyors also see who voted." },
 ];
 
-export default async function HomePage() {
-  const [featured, latest] = await Promise.all([
-    cachedFeaturedSurveys(),
-    cachedSurveyList("createdAt", undefined, 1, 6),
-  ]);
+export default async function HomePage({ params }: { params: Promise<{ v: string }> }) {
+  if ((await params).v !== "index") notFound();
+  const featured = await cachedFeaturedSurveys();
+  // Still open, newest first, and none of those already shown above.
+  const shown = new Set(featured.map((s) => s.id));
+  const latest = (await cachedLatestOpenSurveys(6 + featured.length)).filter((s) => !shown.has(s.id)).slice(0, 6);
   return (
     <div>
       <section className="bg-gradient-to-br from-brand-800 to-brand-600 px-4 py-24 text-center text-white">
@@ -49,10 +55,10 @@ export default async function HomePage() {
       </section>
 
       <section aria-labelledby="featured" className="mx-auto max-w-7xl px-4 py-12">
-        <h2 id="featured" className="text-3xl font-bold">Featured Surveys</h2>
+        <h2 id="featured" className="text-3xl font-bold">Features Surveys</h2>
         <p className="mt-2 text-slate-600">The open surveys with the most votes.</p>
         <div className="mt-6">
-          {featured.length ? <SurveyGrid surveys={featured} label="Featured Surveys" /> : <NoSurveysYet />}
+          {featured.length ? <SurveyGrid surveys={featured} label="Features Surveys" /> : <NoSurveysYet />}
         </div>
       </section>
 

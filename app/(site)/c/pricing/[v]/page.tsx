@@ -1,6 +1,6 @@
 import { Check, X } from "lucide-react";
 import type { Metadata } from "next";
-import { connection } from "next/server";
+import { notFound } from "next/navigation";
 import { PurchaseArea } from "@/components/payment/purchase-area";
 import { pageMetadata } from "@/lib/seo";
 
@@ -17,9 +17,16 @@ const included = [
 ];
 const notIncluded = ["Unlimited surveys"];
 
-export default async function PricingPage() {
-  // Whether payments are configured is read when the page is requested, not frozen at build time.
-  await connection();
+// `/pricing` (rewritten here by next.config.ts): whether payments are configured is read from the
+// server's environment on the first request, never frozen at build time, and the page is then served
+// from the cache (the environment does not change while a server runs).
+export const revalidate = false;
+export async function generateStaticParams() {
+  return [];
+}
+
+export default async function PricingPage({ params }: { params: Promise<{ v: string }> }) {
+  if ((await params).v !== "index") notFound();
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="text-center text-3xl font-bold">Pricing</h1>

@@ -1,0 +1,47 @@
+// GET /sitemap.xml (rewritten here by next.config.ts, see lib/cache/public-rewrites.ts): a cached
+// response generated on its first request (there is no database at build time) and expired with the
+// survey list's tag, so a survey that is unpublished leaves it at once.
+import type { MetadataRoute } from "next";
+import { notFound } from "next/navigation";
+import { cachedSurveyIds } from "@/lib/services/survey-cache";
+import { siteUrl } from "@/lib/seo";
+import { CATEGORIES } from "@/models/enums";
+
+export const revalidate = 3600;
+export async function generateStaticParams() {
+  return [];
+}
+
+async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const base = siteUrl();
+  const surveys = await cachedSurveyIds();
+  const pages: MetadataRoute.Sitemap = [
+    { url: `${base}/`, changeFrequency: "daily", priority: 1 },
+    { url: `${base}/surveys`, changeFrequency: "hourly", priority: 0.9 },
+    ...CATEGORIES.map((c) => ({ url: `${base}/surveys?category=${c}`, changeFrequency: "daily" as const, priority: 0.6 })),
+    { url: `${base}/pricing`, changeFrequency: "monthly", priority: 0.5 },
+    { url: `${base}/about`, changeFrequency: "yearly", priority: 0.3 },
+    { url: `${base}/contact`, changeFrequency: "yearly", priority: 0.3 },
+  ];
+  return [
+    ...pages,
+    ...surveys.map((s) => ({
+      url: `${base}/survey/details/${s.id}`,
+      lastModified: s.createdAt,
+      changeFrequency: "daily" as const,
+      priority: 0.8,
+    })),
+  ];
+}
+
+const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export async function GET(_request: Request, { params }: { params: Promise<{ v: string }> }) {
+  if ((await params).v !== "index") notFound();
+  const entries = (await sitemap()).map((e) => {
+    const lastmod = e.lastModified ? `<lastmod>${new Date(e.lastModified).toISOString()}</lastmod>` : "";
+    return `<url><loc>${xml(e.url)}</loc>${lastmod}<changefreq>${e.changeFrequency}</changefreq><priority>${e.priority}</priority></url>`;
+  });
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { usePathname } from "next/navigation";
+import { useState } from "react";
+import { useCurrentUser } from "@/components/site/use-current-user";
+
+// Sonner's rich colours put their text on pale backgrounds below WCAG AA contrast (about 4.2:1 for
+// success); darker text keeps every toast readable (axe: color-contrast).
+const readableToastColours = { "--success-text": "#14532d", "--info-text": "#1e3a8a", "--error-text": "#991b1b", "--warning-text": "#78350f" } as React.CSSProperties;
+
+const Toaster = dynamic(() => import("sonner").then((m) => m.Toaster), { ssr: false });
+
+// The public pages a signed-out visitor only reads: nothing there shows a toast until someone signs in.
+const readOnly = (path: string) =>
+  path === "/" || path === "/about" || path === "/pricing" || path.startsWith("/surveys") || path.startsWith("/survey/details/");
+
+/**
+ * Where toasts appear. Sonner is loaded (as its own chunk, after the page) only where a toast can be
+ * shown: for signed-in people anywhere, and on the pages with forms (sign-in, register, contact).
+ */
+export function ToastHost() {
+  const pathname = usePathname();
+  const viewer = useCurrentUser();
+  const signedIn = viewer.status === "ready" && viewer.user !== null;
+  // Once mounted it stays, so a toast raised while signing out ("You have been signed out") is still shown.
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && !(readOnly(pathname) && !signedIn)) setWanted(true);
+  if (!wanted) return null;
+  // Below the sticky 64 px navigation bar, never over it.
+  return (
+    <Toaster richColors closeButton position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 72 }} style={readableToastColours} />
+  );
+}

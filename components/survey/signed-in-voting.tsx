@@ -1,0 +1,123 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import { ReportButton } from "./report-button";
+import { SurveyResults } from "./survey-results";
+import type { LiveFigures } from "./survey-voting";
+import { VoteForm } from "./vote-form";
+import { fetchVotingState, type VotingState } from "./voting-api";
+
+/**
+ * The signed-in part of a survey page (vote form, own vote, report button), loaded only for people
+ * who are signed in. Their own state is fetched once; the moving figures come from the page's shared
+ * live results (`figures`), which poll only while the results are shown (`onLive`).
+ */
+export default function SignedInVoting({
+  surveyId,
+  figures,
+  onFigures,
+  onLive,
+}: {
+  surveyId: string;
+  figures: LiveFigures;
+  onFigures: (figures: LiveFigures) => void;
+  onLive: (live: boolean) => void;
+}) {
+  const [state, setState] = useState<VotingState | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  // After a vote: what the live region says, and focus moves to the results' heading.
+  const [announcement, setAnnouncement] = useState("");
+  const justVoted = useRef(false);
+
+  const load = useCallback(
+    (signal?: AbortSignal) =>
+      fetchVotingState(surveyId, signal).then(
+        (next) => {
+          setState(next);
+          setLoadError(null);
+          onFigures({ yesCount: next.yesCount, noCount: next.noCount, deadlinePassed: next.deadlinePassed });
+        },
+        (error: unknown) => {
+          if (!signal?.aborted) setLoadError(error instanceof Error ? error.message : "Something went wrong");
+        },
+      ),
+    [surveyId, onFigures],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const showResults = !!state && (state.deadlinePassed || state.myVote !== null);
+  useEffect(() => {
+    onLive(showResults);
+  }, [showResults, onLive]);
+
+  useEffect(() => {
+    if (!justVoted.current || !showResults) return;
+    const heading = document.getElementById("survey-results-title");
+    if (heading) {
+      heading.setAttribute("tabindex", "-1");
+      heading.focus();
+    }
+    justVoted.current = false;
+  }, [showResults]);
+
+  let body: React.ReactNode;
+  if (!state) {
+    body = loadError ? (
+      <p role="alert" className="font-medium text-red-700">
+        Error: {loadError}
+      </p>
+    ) : (
+      <Spinner className="py-8" label="Loading the voting form" />
+    );
+  } else if (showResults) {
+    body = <SurveyResults yesCount={figures.yesCount} noCount={figures.noCount} myVote={state.myVote} />;
+  } else if (!state.canVote) {
+    body = <p className="text-slate-700">Only user and pro user accounts can vote on surveys.</p>;
+  } else {
+    // The page above already says until when voting is open.
+    body = (
+      <VoteForm
+        surveyId={surveyId}
+        questionTitle={state.questionTitle}
+        questionDescription={state.questionDescription}
+        canComment={state.canComment}
+        onVoted={(result) => {
+          onFigures({ yesCount: result.yesCount, noCount: result.noCount, deadlinePassed: state.deadlinePassed });
+          setState({ ...state, yesCount: result.yesCount, noCount: result.noCount, myVote: result });
+          setAnnouncement(
+            `Your vote counted: ${result.vote === "yes" ? "Yes" : "No"}. Results: Yes ${result.yesCount}, No ${result.noCount}.`,
+          );
+          justVoted.current = true;
+        }}
+        onRefused={() => void load()}
+      />
+    );
+  }
+
+  return (
+    <>
+      {body}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      {/* Answers first; Report is a quiet secondary action after them. */}
+      {state?.canVote && (
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
+          <p className="text-sm text-slate-600">Something wrong here?</p>
+          <ReportButton surveyId={surveyId} reported={state.reported} />
+        </div>
+      )}
+      {loadError && state && (
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          Error: {loadError}
+        </p>
+      )}
+    </>
+  );
+}

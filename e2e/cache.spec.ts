@@ -1,0 +1,130 @@
+// Issue 13: what the speed of the public pages relies on, checked against the production build.
+// Every public page is a cached page: a vote marks it stale (it is refreshed on the next visits), an
+// unpublished survey leaves every cached page at once, and a signed-out visitor downloads no code of
+// the vote form.
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { newPerson, registerThroughApi } from "./fixtures/accounts";
+import { signInAs } from "./fixtures/session";
+
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+async function createSurvey(request: APIRequestContext, title: string): Promise<string> {
+  const form = await request.get("/dashboard/surveyor/create");
+  const min = /min="(\d{4}-\d{2}-\d{2})"/.exec(await form.text())![1];
+  const response = await request.post("/api/create_survey", {
+    data: {
+      title,
+      description: "A survey made by the cache end-to-end test.",
+      category: "Other",
+      deadline: addDays(min, 14),
+      questionTitle: "A question",
+      questionDescription: "Do you agree?",
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).insertedId;
+}
+
+async function voteAsNewPerson(browser: Browser, surveyId: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}` } });
+  try {
+    const person = newPerson("Cache voter");
+    await registerThroughApi(context.request, person);
+    await signInAs(context.request, person.email, person.password);
+    expect((await context.request.put(`/api/vote/${surveyId}`, { data: { vote: "yes" } })).status()).toBe(200);
+  } finally {
+    await context.close();
+  }
+}
+
+const html = async (request: APIRequestContext, path: string) => {
+  const response = await request.get(path);
+  return { status: response.status(), text: await response.text(), cache: response.headers()["x-nextjs-cache"] };
+};
+
+/** The "Votes: N" of a survey's card in a list page's HTML (-1 when the card is not there). */
+const cardVotes = (page: string, title: string) => {
+  const at = page.indexOf(`>${title}<`);
+  return at < 0 ? -1 : Number(page.slice(at).match(/Votes: (?:<!-- -->)?(\d+)/)?.[1] ?? -1);
+};
+
+test("a vote shows on the cached survey page and in /surveys after the refresh; unpublished, the survey leaves every cached page at once", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const surveyor = await browser.newContext();
+  await signInAs(surveyor.request, "surveyor@demo.test");
+  const title = `Cache check ${Date.now().toString(36)}`;
+  const id = await createSurvey(surveyor.request, title);
+  await surveyor.close();
+
+  const pages = ["/", "/surveys?sort=createdAt", "/surveys?sort=createdAt&category=Other", `/survey/details/${id}`];
+  // Each page is generated once, then served from the cache.
+  for (const path of pages) {
+    expect((await html(request, path)).text).toContain(title);
+    expect((await html(request, path)).cache).toMatch(/HIT|STALE/);
+  }
+  expect((await html(request, "/sitemap.xml")).text).toContain(`/survey/details/${id}</loc>`);
+  expect(cardVotes((await html(request, "/surveys?sort=createdAt")).text, title)).toBe(0);
+
+  await voteAsNewPerson(browser, id);
+  // Stale-while-revalidate: the next visit may still get the previous copy while a fresh one is
+  // built; within a couple of seconds every view shows the vote.
+  await expect.poll(async () => (await html(request, `/survey/details/${id}`)).text.includes('"upvoteCount":1'), { timeout: 5_000, intervals: [200] }).toBe(true);
+  await expect.poll(async () => cardVotes((await html(request, "/surveys?sort=createdAt")).text, title), { timeout: 5_000, intervals: [200] }).toBe(1);
+  const live = await (await request.get(`/api/survey/${id}/results`)).json();
+  expect(live).toMatchObject({ yesCount: 1, noCount: 0, total: 1 });
+
+  // Unpublished by an admin: gone from every cached page with the very next request, no waiting.
+  const admin = await browser.newContext();
+  await signInAs(admin.request, "admin@demo.test");
+  const response = await admin.request.post("/api/update_survey_status", {
+    data: { id, status: "unpublish", feedbackMessage: "Removed by the cache end-to-end test." },
+  });
+  expect(response.status()).toBe(200);
+  await admin.close();
+  for (const path of pages.slice(0, 3)) expect((await html(request, path)).text, path).not.toContain(title);
+  expect((await html(request, `/survey/details/${id}`)).status).toBe(404);
+  expect((await html(request, "/sitemap.xml")).text).not.toContain(`/survey/details/${id}</loc>`);
+  expect((await request.get(`/api/survey/${id}/results`)).status()).toBe(404);
+});
+
+/** Every script the page downloaded, with its text. */
+async function scriptsOf(page: Page, path: string, ready: () => Promise<void>) {
+  const urls = new Set<string>();
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") urls.add(r.url());
+  });
+  await page.goto(path);
+  await ready();
+  await page.waitForLoadState("networkidle");
+  const texts = await Promise.all([...urls].map(async (url) => ({ url, text: await (await page.request.get(url)).text() })));
+  return texts;
+}
+
+test("a signed-out survey page downloads no code of the vote form, react-hook-form or the report dialog; a signed-in one does", async ({ page, browser }) => {
+  const [survey] = (await (await page.request.get("/api/all_surveys?limit=1")).json()) as { _id: string }[];
+  const path = `/survey/details/${survey._id}`;
+  // Strings only the vote form (its label), the report dialog (its toast), react-hook-form (a form
+  // state key) and zod (its internals' key) carry; they survive minification.
+  const markers = ["Vote on this survey", "Reported successfully", "isSubmitSuccessful", "_zod"];
+
+  const signedOut = await scriptsOf(page, path, async () => {
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+  expect(signedOut.length).toBeGreaterThan(3);
+  for (const marker of markers) {
+    expect(signedOut.filter((s) => s.text.includes(marker)).map((s) => s.url), marker).toEqual([]);
+  }
+
+  // The same check finds them once someone who can vote is signed in.
+  const context = await browser.newContext();
+  const signedInPage = await context.newPage();
+  await signInAs(signedInPage, "user@demo.test");
+  const signedIn = await scriptsOf(signedInPage, path, async () => {
+    await expect(signedInPage.getByRole("button", { name: "Report" }).or(signedInPage.getByText("You voted"))).toBeVisible();
+  });
+  for (const marker of markers) expect(signedIn.some((s) => s.text.includes(marker)), marker).toBe(true);
+  await context.close();
+});
