@@ -54,6 +54,10 @@ test("every page of the app is in this spec", () => {
     }
   };
   walk(root);
+  // Public pages cached per view live under /c/ and are reached by rewrites of their public addresses
+  // (lib/cache/public-rewrites.ts, next.config.ts): check them as those addresses.
+  const publicAddress: Record<string, string> = { "/c/home/[v]": "/", "/c/pricing/[v]": "/pricing", "/c/surveys/[sort]/[category]/[page]": "/surveys" };
+  for (const [i, p] of found.entries()) found[i] = publicAddress[p] ?? p;
   // /dashboard only redirects to the person's own dashboard.
   const listed = new Set(
     [...PUBLIC, ...SIGNED_OUT_ONLY, "/payment", "/dashboard", ...Object.values(DASHBOARD).flat()].map((p) => p.replace(/\{(survey|own)\}/, "{id}").replace(/\/$/, "") || "/"),

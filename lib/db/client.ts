@@ -21,9 +21,11 @@ const migrationsFolder = path.join(process.cwd(), "drizzle");
  */
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
   if (options.url) {
-    // A server that does not answer fails the query in seconds (the readiness check reports it)
-    // rather than holding requests until the operating system gives up on the connection.
-    const pool = new Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 });
+    // pg's connectionTimeoutMillis bounds both opening a connection and waiting for a free one of the
+    // ten. A burst (2,000 votes at once) queues for longer than 5 s on a loaded machine, and a queued
+    // request must wait its turn rather than fail with a 500; a server that does not answer is still
+    // reported within seconds by the readiness check, which has its own timeout (lib/health.ts).
+    const pool = new Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 20_000 });
     // An idle connection dropped by the server (a restart, a failover, an administrator) must not
     // take the process down: the pool replaces it on the next query.
     pool.on("error", (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));

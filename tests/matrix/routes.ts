@@ -92,6 +92,15 @@ export const ROWS: Row[] = [
     proof: "an unpublished survey exists only for its surveyor and admins",
   },
   { file: SURVEY_ID, method: "OPTIONS", path: (ids) => `/api/survey/${ids.survey}`, expect: all(204), proof: "preflight" },
+  { file: "app/api/survey/[id]/results/route.ts", method: "GET", path: (ids) => `/api/survey/${ids.survey}/results`, expect: all(200), proof: "shared live figures, the same for everyone" },
+  {
+    file: "app/api/survey/[id]/results/route.ts",
+    method: "GET",
+    path: (ids) => `/api/survey/${ids.unpublished}/results`,
+    expect: all(404),
+    proof: "an unpublished survey has no public figures, not even for its surveyor",
+  },
+  { file: "app/api/survey/[id]/results/route.ts", method: "OPTIONS", path: (ids) => `/api/survey/${ids.survey}/results`, expect: all(204), proof: "preflight" },
   { file: "app/api/get_updated_survey/[id]/route.ts", method: "GET", path: (ids) => `/api/get_updated_survey/${ids.survey}`, expect: all(200), proof: "same handler as /api/survey/{id}" },
   {
     file: "app/api/get_updated_survey/[id]/route.ts",
