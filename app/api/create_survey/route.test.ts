@@ -77,7 +77,7 @@ describe("POST /api/create_survey", () => {
       [{ title: "   " }, "title", "Title is required"],
       [{ title: undefined }, "title", "Title is required"],
       [{ title: "x".repeat(121) }, "title", "Title can be at most 120 characters"],
-      [{ title: "Bell\u0007" }, "title", "Title cannot contain control characters"],
+      [{ title: "Bell\u0007" }, "title", "Title cannot contain control characters or text-direction overrides"],
       [{ title: 42 }, "title", "Title is required"],
       [{ description: "" }, "description", "Description is required"],
       [{ description: "x".repeat(2001) }, "description", "Description can be at most 2000 characters"],
