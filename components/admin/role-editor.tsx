@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ROLES, type Role } from "@/models/enums";
@@ -11,12 +11,15 @@ import { updateRole } from "./admin-api";
 /** One row's Role select and Save button: `POST /api/update_role`, then the list reloads. */
 export function RoleEditor({ userId, email, role }: { userId: string; email: string; role: Role }) {
   const router = useRouter();
-  const [value, setValue] = useState<Role>(role);
+  // Uncontrolled: a choice made while the page is still loading its script survives hydration (a
+  // controlled select is reset to its first value then, and Save would send the old role).
+  const select = useRef<HTMLSelectElement>(null);
   const [saving, setSaving] = useState(false);
   const selectId = `role-${userId}`;
 
   const save = async () => {
     setSaving(true);
+    const value = (select.current?.value ?? role) as Role;
     try {
       const { modifiedCount } = await updateRole(userId, value);
       if (modifiedCount > 0) {
@@ -28,7 +31,7 @@ export function RoleEditor({ userId, email, role }: { userId: string; email: str
     } catch (error) {
       const message = error instanceof RequestError ? error.message : "Please try again.";
       toast.error("Role not changed", { description: message });
-      setValue(role);
+      if (select.current) select.current.value = role;
     } finally {
       setSaving(false);
     }
@@ -42,8 +45,9 @@ export function RoleEditor({ userId, email, role }: { userId: string; email: str
       <select
         id={selectId}
         className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
-        value={value}
-        onChange={(e) => setValue(e.target.value as Role)}
+        ref={select}
+        defaultValue={role}
+        key={role}
       >
         {ROLES.map((r) => (
           <option key={r} value={r}>
