@@ -71,10 +71,10 @@ export default function MobileMenu({
             </div>
           ) : (
             <div className="grid grid-cols-2 gap-2">
-              <Link href="/login" onClick={close} className={cn(itemClass, "justify-center border border-slate-300 text-slate-800 hover:bg-slate-50")}>
+              <Link href="/login" prefetch={false} onClick={close} className={cn(itemClass, "justify-center border border-slate-300 text-slate-800 hover:bg-slate-50")}>
                 Login
               </Link>
-              <Link href="/signup" onClick={close} className={cn(itemClass, "justify-center bg-brand-700 text-white hover:bg-brand-800")}>
+              <Link href="/signup" prefetch={false} onClick={close} className={cn(itemClass, "justify-center bg-brand-700 text-white hover:bg-brand-800")}>
                 Sign Up
               </Link>
             </div>

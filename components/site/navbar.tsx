@@ -17,6 +17,11 @@ const SignOutButton = dynamic(() => import("@/components/site/sign-out-button").
 const loadMobileMenu = () => import("@/components/site/mobile-menu");
 const MobileMenu = dynamic(loadMobileMenu, { ssr: false });
 
+// Pages built around a form (react-hook-form, zod) are not prefetched: prefetching a route also fetches
+// its code, which would give every signed-out reader the form libraries (issue 13: only for those who use them).
+const FORM_PAGES = new Set(["/contact", "/login", "/register", "/signup"]);
+const prefetchOf = (href: string) => (FORM_PAGES.has(href) ? false : undefined);
+
 const links = [
   { href: "/", label: "Home" },
   { href: "/surveys", label: "Surveys" },
@@ -51,7 +56,7 @@ export function Navbar() {
         <ul className="hidden items-center gap-1 md:flex">
           {links.map((l) => (
             <li key={l.href}>
-              <Link href={l.href} className={linkClass(l.href)} aria-current={isActive(l.href) ? "page" : undefined}>
+              <Link href={l.href} prefetch={prefetchOf(l.href)} className={linkClass(l.href)} aria-current={isActive(l.href) ? "page" : undefined}>
                 {l.label}
               </Link>
             </li>
@@ -75,11 +80,12 @@ export function Navbar() {
             </>
           ) : (
             <>
-              <Link href="/login" className={linkClass("/login")}>
+              <Link href="/login" prefetch={false} className={linkClass("/login")}>
                 Login
               </Link>
               <Link
                 href="/register"
+                prefetch={false}
                 className="rounded-md bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800"
               >
                 Register

@@ -66,7 +66,7 @@ export function SurveyVoting({ surveyId, deadline, initial }: { surveyId: string
     body = (
       <p className="text-lg">
         Please login to vote this survey!{" "}
-        <Link href={`/login?callbackUrl=${encodeURIComponent(pathname)}`} className="font-semibold text-brand-700 underline">
+        <Link href={`/login?callbackUrl=${encodeURIComponent(pathname)}`} prefetch={false} className="font-semibold text-brand-700 underline">
           Login
         </Link>
       </p>
