@@ -3,8 +3,8 @@
 // app/ without a place here fails the first test.
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { analyzePage } from "./fixtures/axe";
 import { signInAs } from "./fixtures/session";
 
 type Role = "signed-out" | "user" | "pro_user" | "surveyor" | "admin";
@@ -70,7 +70,7 @@ test("every page of the app is in this spec", () => {
 
 async function violations(page: Page) {
   // The contact page's embedded map is another site's document: not ours to test.
-  const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
+  const results = await analyzePage(page, "iframe");
   return results.violations.map(
     (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(", ")}${v.nodes.length > 4 ? `, +${v.nodes.length - 4}` : ""})`,
   );

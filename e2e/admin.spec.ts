@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { analyzePage } from "./fixtures/axe";
 import { seedSurveys } from "../lib/db/seed-data";
 import { newPerson, registerThroughApi } from "./fixtures/accounts";
 import { signInAs } from "./fixtures/session";
@@ -16,7 +16,7 @@ const SEEDED_FEEDBACK =
 type ApiSurvey = { _id: string; title: string; status: string; feedback: string | null };
 
 async function expectNoA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzePage(page);
   expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), page.url()).toEqual([]);
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { analyzePage } from "./fixtures/axe";
 import { logInWithForm, newPerson, picture, registerThroughApi } from "./fixtures/accounts";
 import { signInAs } from "./fixtures/session";
 
@@ -154,7 +154,7 @@ test.describe("login", () => {
     for (const path of ["/login", "/register"]) {
       await page.goto(path);
       await expect(page.getByRole("button", { name: /with Google/ })).toBeEnabled();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await analyzePage(page);
       expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
     }
   });
@@ -218,7 +218,7 @@ test.describe("navigation and dashboards", () => {
       await expect(sidebar.getByRole("link", { name: label })).toBeVisible();
     }
     await expect(sidebar.getByRole("link", { name: "My Commented Surveys" })).toHaveAttribute("href", "/dashboard/pro_user/comments");
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await analyzePage(page);
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 

@@ -130,3 +130,17 @@ test("a signed-out survey page downloads no code of the vote form, react-hook-fo
   for (const marker of markers) expect(signedIn.some((s) => s.text.includes(marker)), marker).toBe(true);
   await context.close();
 });
+
+test("cached public pages arrive whole: the content is in the HTML itself, not behind a loading fallback revealed by script", async ({ request }) => {
+  // A Suspense fallback above a large page (a loading.tsx) makes React stream the fallback first and the
+  // page in a hidden <div> that a script swaps in later; cached, that stream is what every visitor (and
+  // every crawler without JavaScript) gets.
+  const list = await (await request.get("/surveys")).text();
+  const survey = /href="(\/survey\/details\/[0-9a-f-]{36})"/.exec(list)![1];
+  for (const path of ["/", "/surveys", "/surveys?category=Health&sort=createdAt&page=1", survey, "/pricing", "/about", "/contact"]) {
+    const html = await (await request.get(path)).text();
+    expect(html, `${path}: a pending Suspense boundary`).not.toContain("<!--$?-->");
+    expect(html, `${path}: content outlined into a hidden segment`).not.toMatch(/<div hidden id="S:\d+"/);
+    expect(html.match(/<h1[\s>]/g) ?? [], `${path}: one h1`).toHaveLength(1);
+  }
+});

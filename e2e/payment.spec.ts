@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { analyzePage } from "./fixtures/axe";
 import { newPerson, picture } from "./fixtures/accounts";
 import { CARDS, typeCard, useFakeStripeJs } from "./fixtures/fake-stripe-js";
 import { signInAs } from "./fixtures/session";
@@ -151,7 +151,7 @@ test("the payment page has no accessibility violations", async ({ page }) => {
   await signUpFresh(page, "Axe");
   await page.goto("/payment");
   await expect(page.getByRole("button", { name: "Pay" })).toBeEnabled();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzePage(page);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
 

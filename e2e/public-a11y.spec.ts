@@ -1,11 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { analyzePage } from "./fixtures/axe";
 
 const pages = ["/", "/surveys", "/pricing", "/about", "/contact"];
 
 async function seriousViolations(page: import("@playwright/test").Page) {
   // The embedded map is another site's document; its own accessibility is not ours to test.
-  const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
+  const results = await analyzePage(page, "iframe");
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);

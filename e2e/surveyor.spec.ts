@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { analyzePage } from "./fixtures/axe";
 import { parse } from "csv-parse/sync";
 import { newPerson, registerThroughApi } from "./fixtures/accounts";
 import { signInAs } from "./fixtures/session";
@@ -11,7 +11,7 @@ import { signInAs } from "./fixtures/session";
 const SURVEYOR = "surveyor@demo.test";
 
 async function expectNoA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzePage(page);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { analyzePage } from "./fixtures/axe";
 import { signInAs } from "./fixtures/session";
 
 // One seeded database serves the whole run: each test finds its own survey through the viewer's own
@@ -54,7 +54,7 @@ async function loadsRecharts(page: Page): Promise<boolean> {
 }
 
 async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzePage(page);
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -96,10 +96,11 @@ test("a user votes Yes, sees the chart with Yes one higher, and a reload shows t
   await expect(page.getByRole("status").filter({ hasText: "Your vote counted: Yes." })).toHaveText(
     `Your vote counted: Yes. Results: Yes ${before.yesCount + 1}, No ${before.noCount}.`,
   );
-  // The toast sits below the navigation bar, never over it.
-  const toastBox = await page.locator("[data-sonner-toast]").first().boundingBox();
+  // The toast sits below the navigation bar, never over it, once it has slid in (it enters from above).
   const navBox = await page.getByRole("navigation", { name: "Main" }).boundingBox();
-  expect(toastBox!.y).toBeGreaterThanOrEqual(navBox!.y + navBox!.height);
+  await expect
+    .poll(async () => (await page.locator("[data-sonner-toast]").first().boundingBox())!.y)
+    .toBeGreaterThanOrEqual(navBox!.y + navBox!.height);
   await expect(page.getByTestId("yes-count")).toHaveText(`Yes: ${before.yesCount + 1}`);
   await expect(page.getByTestId("no-count")).toHaveText(`No: ${before.noCount}`);
   await expect(page.getByTestId("my-vote")).toHaveText("You voted Yes");

@@ -1,5 +1,0 @@
-import { SurveyListSkeleton } from "@/components/survey/survey-skeletons";
-
-export default function Loading() {
-  return <SurveyListSkeleton />;
-}
