@@ -10,6 +10,10 @@ const sharedCache = Boolean(process.env.REDIS_URL?.trim());
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // `npm start` compresses (scripts/compress.mjs): a cached page is gzipped and hashed once per version
+  // there, instead of once per request here.
+  compress: false,
+  generateEtags: false,
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "sharp", "pg", "@redis/client"],
   images: { unoptimized: true },

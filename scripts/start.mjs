@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { createRequire } from "node:module";
 import net from "node:net";
+import { compressResponse } from "./compress.mjs";
 import { isHttps, parseTrustedProxies, resolveClientAddress } from "./forwarded.mjs";
 
 process.env.NODE_ENV = "production";
@@ -158,6 +159,7 @@ const server = http.createServer((req, res) => {
     req.resume();
     return;
   }
+  compressResponse(req, res);
   handle(req, res).catch((error) => {
     log("error", "request crashed", { requestId, error: error?.message });
     if (!res.headersSent) res.writeHead(500).end();

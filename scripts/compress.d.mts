@@ -1,0 +1,2 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+export function compressResponse(req: IncomingMessage, res: ServerResponse): void;

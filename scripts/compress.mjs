@@ -1,0 +1,109 @@
+// Response compression for `npm start` (Next's own is off: `compress: false` in next.config.ts).
+//
+// A page from Next's cache is the same bytes for every visitor until it is refreshed, yet Next gzips it
+// again for each request and hashes it in JavaScript for its ETag (`generateEtags: false`). Here a
+// cached answer (`s-maxage`) sent whole is gzipped once per version: the last body of each URL is kept
+// with its gzip and ETag, and a request whose body is the same string (one memcmp) reuses them. Anything
+// else (streamed pages, dashboards, API answers, static files) goes through `compression`, the
+// Express middleware Next itself bundles, as before.
+import { createHash } from "node:crypto";
+import zlib from "node:zlib";
+import compression from "compression";
+import { LRUCache } from "lru-cache";
+import Negotiator from "negotiator";
+
+const PRECOMPRESSED = Symbol("precompressed");
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json|javascript)|image\/svg\+xml)/;
+const SHARED_CACHEABLE = /(^|,)\s*s-maxage=/;
+// The request headers Next varies a page's answer on (HTML, RSC payload, prefetches).
+const VARIANT_HEADERS = ["rsc", "next-router-prefetch", "next-router-segment-prefetch", "next-router-state-tree"];
+
+/** The last answer of each URL and variant: its body, gzip and ETag (bounded by bytes, least recently used out). */
+const versions = new LRUCache({
+  maxSize: Number(process.env.PRECOMPRESS_CACHE_MB || 64) * 1024 * 1024,
+  sizeCalculation: (entry) => entry.size,
+});
+
+const compressRest = compression({ filter: (req, res) => !res[PRECOMPRESSED] && compression.filter(req, res) });
+
+function variantKey(req) {
+  return [req.url, ...VARIANT_HEADERS.map((name) => req.headers[name] ?? "")].join("\n");
+}
+
+function sameBody(a, b) {
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  return a.length === b.length && a.equals(b);
+}
+
+function versionOf(req, body, encoding) {
+  const key = variantKey(req);
+  const known = versions.get(key);
+  if (known && sameBody(known.body, body)) return known;
+  const bytes = typeof body === "string" ? Buffer.from(body, encoding) : body;
+  const gzip = zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION });
+  const etag = `"${createHash("sha1").update(bytes).digest("base64url")}"`;
+  const version = { body, gzip, etag, size: bytes.length + gzip.length + key.length };
+  versions.set(key, version);
+  return version;
+}
+
+/** Whether If-None-Match names this ETag (weak or strong, or `*`). */
+function notModified(req, etag) {
+  const header = req.headers["if-none-match"];
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t === `W/${etag}`;
+  });
+}
+
+function addVary(res, name) {
+  const current = String(res.getHeader("Vary") ?? "");
+  if (!current.split(",").some((v) => v.trim().toLowerCase() === name.toLowerCase() || v.trim() === "*")) {
+    res.setHeader("Vary", current ? `${current}, ${name}` : name);
+  }
+}
+
+/**
+ * Sets up compression of this response: call before handing the request to Next. A GET whose answer is
+ * a cached page sent in one piece gets the kept gzip (or a 304); every other answer is compressed as
+ * it streams.
+ */
+export function compressResponse(req, res) {
+  compressRest(req, res, () => {});
+  if (req.method !== "GET" || new Negotiator(req).encoding(["gzip", "identity"]) !== "gzip") return;
+  const write = res.write;
+  const end = res.end;
+  let streamed = false;
+  res.write = function (...args) {
+    streamed = true;
+    return write.apply(this, args);
+  };
+  res.end = function (chunk, encoding, callback) {
+    if (typeof encoding === "function") [encoding, callback] = [undefined, encoding];
+    const whole = typeof chunk === "string" || Buffer.isBuffer(chunk);
+    if (
+      streamed ||
+      !whole ||
+      this.headersSent ||
+      this.statusCode !== 200 ||
+      this.getHeader("Content-Encoding") ||
+      !COMPRESSIBLE.test(String(this.getHeader("Content-Type") ?? "")) ||
+      !SHARED_CACHEABLE.test(String(this.getHeader("Cache-Control") ?? ""))
+    ) {
+      return end.call(this, chunk, encoding, callback);
+    }
+    const version = versionOf(req, chunk, encoding);
+    this[PRECOMPRESSED] = true;
+    addVary(this, "Accept-Encoding");
+    this.setHeader("ETag", version.etag);
+    if (notModified(req, version.etag)) {
+      this.statusCode = 304;
+      for (const name of ["Content-Length", "Content-Type", "Content-Encoding"]) this.removeHeader(name);
+      return end.call(this, undefined, undefined, callback);
+    }
+    this.setHeader("Content-Encoding", "gzip");
+    this.setHeader("Content-Length", version.gzip.length);
+    return end.call(this, version.gzip, undefined, callback);
+  };
+}

@@ -1,0 +1,113 @@
+// The compression of scripts/start.mjs (runs in the ordinary `npm test`): a cached answer is gzipped
+// once per version and answered 304 when the client has it; everything else is compressed as before.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compressResponse } from "@/scripts/compress.mjs";
+
+let page = "<!DOCTYPE html><p>" + "a cached page ".repeat(500) + "</p>";
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    compressResponse(req, res);
+    const path = req.url ?? "/";
+    res.setHeader("Content-Type", path.startsWith("/api") ? "application/json" : "text/html; charset=utf-8");
+    if (path === "/cached" || path === "/api/cached") {
+      res.setHeader("Cache-Control", "s-maxage=60, stale-while-revalidate=600");
+      res.setHeader("Content-Length", Buffer.byteLength(page));
+      res.end(path === "/cached" ? page : JSON.stringify({ page }));
+    } else if (path === "/streamed") {
+      res.setHeader("Cache-Control", "s-maxage=60");
+      res.write(page.slice(0, 100));
+      res.end(page.slice(100));
+    } else if (path === "/private") {
+      res.setHeader("Cache-Control", "private, no-store");
+      res.end(page);
+    } else {
+      res.statusCode = 404;
+      res.end("missing");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** A raw request (fetch would decompress and hide Content-Encoding). */
+function get(path: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .request(`${base}${path}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c)).on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject)
+      .end();
+  });
+}
+
+describe("compression of npm start", () => {
+  it("sends a cached page gzipped with its length and an ETag, the same bytes each time, and 304 to a client that has it", async () => {
+    const first = await get("/cached", { "accept-encoding": "gzip, deflate, br" });
+    expect(first.status).toBe(200);
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    expect(Number(first.headers["content-length"])).toBe(first.body.length);
+    expect(first.headers.vary).toMatch(/Accept-Encoding/);
+    expect(zlib.gunzipSync(first.body).toString()).toBe(page);
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const again = await get("/cached", { "accept-encoding": "gzip" });
+    expect(again.headers.etag).toBe(etag);
+    expect(again.body.equals(first.body)).toBe(true);
+
+    for (const tag of [etag, `W/${etag}`, `"other", ${etag}`]) {
+      const cached = await get("/cached", { "accept-encoding": "gzip", "if-none-match": tag });
+      expect(cached.status, tag).toBe(304);
+      expect(cached.body.length).toBe(0);
+      expect(cached.headers["content-encoding"]).toBeUndefined();
+    }
+    expect((await get("/cached", { "accept-encoding": "gzip", "if-none-match": '"stale"' })).status).toBe(200);
+  });
+
+  it("gzips a new version when the page changes, with a new ETag", async () => {
+    const before = await get("/cached", { "accept-encoding": "gzip" });
+    page = page.replace("a cached page", "a refreshed page");
+    const after = await get("/cached", { "accept-encoding": "gzip" });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(zlib.gunzipSync(after.body).toString()).toBe(page);
+    expect((await get("/cached", { "accept-encoding": "gzip", "if-none-match": before.headers.etag! })).status).toBe(200);
+  });
+
+  it("keeps each URL's version apart (a JSON answer is not served the page's gzip)", async () => {
+    const json = await get("/api/cached", { "accept-encoding": "gzip" });
+    expect(JSON.parse(zlib.gunzipSync(json.body).toString())).toEqual({ page });
+  });
+
+  it("sends a cached page as it is to a client that does not take gzip, and to HEAD", async () => {
+    const plain = await get("/cached", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(page);
+    const head = await get("/cached", { "accept-encoding": "gzip" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+  });
+
+  it("still compresses streamed and private answers as they stream, without keeping them", async () => {
+    for (const path of ["/streamed", "/private"]) {
+      const res = await get(path, { "accept-encoding": "gzip" });
+      expect(res.headers["content-encoding"], path).toBe("gzip");
+      expect(res.headers.etag, path).toBeUndefined();
+      expect(zlib.gunzipSync(res.body).toString(), path).toBe(page);
+    }
+  });
+
+  it("leaves error answers alone", async () => {
+    const missing = await get("/nothing", { "accept-encoding": "gzip" });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+  });
+});
