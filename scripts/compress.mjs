@@ -19,8 +19,9 @@ const SHARED_CACHEABLE = /(^|,)\s*s-maxage=/;
 const VARIANT_HEADERS = ["rsc", "next-router-prefetch", "next-router-segment-prefetch", "next-router-state-tree"];
 
 /** The last answer of each URL and variant: its body, gzip and ETag (bounded by bytes, least recently used out). */
+const megabytes = Number(process.env.PRECOMPRESS_CACHE_MB);
 const versions = new LRUCache({
-  maxSize: Number(process.env.PRECOMPRESS_CACHE_MB || 64) * 1024 * 1024,
+  maxSize: (Number.isFinite(megabytes) && megabytes > 0 ? megabytes : 64) * 1024 * 1024,
   sizeCalculation: (entry) => entry.size,
 });
 
