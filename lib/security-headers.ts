@@ -1,6 +1,7 @@
 // The response headers of every page and API answer (next.config.ts). No nonces: they would make
-// every page dynamic, and the public pages must stay cacheable; Next's inline bootstrap scripts
-// therefore need 'unsafe-inline' for scripts.
+// every page dynamic, and the public pages must stay cacheable. 'unsafe-inline' for scripts stays here
+// for the answers rendered per request; on a cached page `npm start` adds the sha256 of each of its
+// inline scripts (scripts/compress.mjs), which makes browsers ignore 'unsafe-inline' there.
 type Header = { key: string; value: string };
 
 const STRIPE_SCRIPT = "https://js.stripe.com";

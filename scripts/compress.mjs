@@ -5,7 +5,8 @@
 // cached answer (`s-maxage`) sent whole is gzipped once per version: the last body of each URL is kept
 // with its gzip and ETag, and a request whose body is the same string (one memcmp) reuses them. Anything
 // else (streamed pages, dashboards, API answers, static files) goes through `compression`, the
-// Express middleware Next itself bundles, as before.
+// Express middleware Next itself bundles, as before. The same once-per-version step puts the sha256 of
+// each inline script of a cached HTML page into its script-src, so browsers drop 'unsafe-inline' there.
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import compression from "compression";
@@ -36,16 +37,36 @@ function sameBody(a, b) {
   return a.length === b.length && a.equals(b);
 }
 
-function versionOf(req, body, encoding) {
+function versionOf(req, body, encoding, contentType) {
   const key = variantKey(req);
   const known = versions.get(key);
   if (known && sameBody(known.body, body)) return known;
   const bytes = typeof body === "string" ? Buffer.from(body, encoding) : body;
   const gzip = zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION });
   const etag = `"${createHash("sha1").update(bytes).digest("base64url")}"`;
-  const version = { body, gzip, etag, size: bytes.length + gzip.length + key.length };
+  const scriptHashes = /^text\/html/.test(contentType) ? inlineScriptHashes(bytes.toString("utf8")) : null;
+  const version = { body, gzip, etag, scriptHashes, size: bytes.length + gzip.length + key.length };
   versions.set(key, version);
   return version;
+}
+
+/**
+ * The sha256 sources of a page's inline scripts (Next's bootstrap and RSC payload chunks), which are
+ * fixed bytes for a cached page: with them in `script-src`, CSP2+ browsers ignore 'unsafe-inline' and
+ * run only these inline scripts. Data blocks (JSON-LD) are not scripts and need none.
+ */
+function inlineScriptHashes(html) {
+  const hashes = new Set();
+  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc=/i.test(attributes) || /\stype=["']?application\/(ld\+)?json/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The policy with the page's inline scripts allowed by hash in script-src (kept as is if it has none). */
+function withScriptHashes(policy, hashes) {
+  return policy.replace(/(^|;\s*)script-src ([^;]*)/, (_, lead, sources) => `${lead}script-src ${sources} ${hashes.join(" ")}`.trimEnd());
 }
 
 /** Whether If-None-Match names this ETag (weak or strong, or `*`). */
@@ -94,10 +115,12 @@ export function compressResponse(req, res) {
     ) {
       return end.call(this, chunk, encoding, callback);
     }
-    const version = versionOf(req, chunk, encoding);
+    const version = versionOf(req, chunk, encoding, String(this.getHeader("Content-Type")));
     this[PRECOMPRESSED] = true;
     addVary(this, "Accept-Encoding");
     this.setHeader("ETag", version.etag);
+    const policy = this.getHeader("Content-Security-Policy");
+    if (version.scriptHashes && typeof policy === "string") this.setHeader("Content-Security-Policy", withScriptHashes(policy, version.scriptHashes));
     if (notModified(req, version.etag)) {
       this.statusCode = 304;
       for (const name of ["Content-Length", "Content-Type", "Content-Encoding"]) this.removeHeader(name);

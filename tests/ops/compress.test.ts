@@ -111,3 +111,35 @@ describe("compression of npm start", () => {
     expect(missing.headers.etag).toBeUndefined();
   });
 });
+
+describe("script policy of a cached page", () => {
+  it("allows the page's own inline scripts by hash, and no others", async () => {
+    const inline = ["self.__next_f.push([1,\"a\"])", "requestAnimationFrame(function(){$RT=performance.now()})"];
+    const html =
+      `<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.js" async=""></script></head><body>` +
+      `<script type="application/ld+json">{"@type":"Thing"}</script>` +
+      inline.map((code) => `<script>${code}</script>`).join("") +
+      `<p>${"content ".repeat(200)}</p></body></html>`;
+    const csp = await new Promise<string>((resolve, reject) => {
+      const s = http.createServer((req, res) => {
+        compressResponse(req, res);
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.setHeader("Cache-Control", "s-maxage=60");
+        res.setHeader("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'; object-src 'none'");
+        res.end(html);
+      });
+      s.listen(0, "127.0.0.1", () => {
+        http
+          .get(`http://127.0.0.1:${(s.address() as AddressInfo).port}/`, { headers: { "accept-encoding": "gzip" } }, (res) => {
+            res.resume();
+            s.close();
+            resolve(String(res.headers["content-security-policy"]));
+          })
+          .on("error", reject);
+      });
+    });
+    const { createHash } = await import("node:crypto");
+    const expected = inline.map((code) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+    expect(csp).toBe(`default-src 'self'; script-src 'self' 'unsafe-inline' ${expected.join(" ")}; object-src 'none'`);
+  });
+});
