@@ -120,7 +120,11 @@ export function compressResponse(req, res) {
     addVary(this, "Accept-Encoding");
     this.setHeader("ETag", version.etag);
     const policy = this.getHeader("Content-Security-Policy");
-    if (version.scriptHashes && typeof policy === "string") this.setHeader("Content-Security-Policy", withScriptHashes(policy, version.scriptHashes));
+    if (version.scriptHashes?.length && typeof policy === "string") {
+      // The route's policy is the same on every answer: rewritten once per version.
+      if (version.policy?.from !== policy) version.policy = { from: policy, to: withScriptHashes(policy, version.scriptHashes) };
+      this.setHeader("Content-Security-Policy", version.policy.to);
+    }
     if (notModified(req, version.etag)) {
       this.statusCode = 304;
       for (const name of ["Content-Length", "Content-Type", "Content-Encoding"]) this.removeHeader(name);
