@@ -10,8 +10,10 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import compression from "compression";
+import fresh from "fresh";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
+import vary from "vary";
 
 const PRECOMPRESSED = Symbol("precompressed");
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json|javascript)|image\/svg\+xml)/;
@@ -37,14 +39,14 @@ function sameBody(a, b) {
   return a.length === b.length && a.equals(b);
 }
 
-function versionOf(req, body, encoding, contentType) {
+function versionOf(req, body, encoding, type) {
   const key = variantKey(req);
   const known = versions.get(key);
   if (known && sameBody(known.body, body)) return known;
   const bytes = typeof body === "string" ? Buffer.from(body, encoding) : body;
   const gzip = zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION });
   const etag = `"${createHash("sha1").update(bytes).digest("base64url")}"`;
-  const scriptHashes = /^text\/html/.test(contentType) ? inlineScriptHashes(bytes.toString("utf8")) : null;
+  const scriptHashes = type.startsWith("text/html") ? inlineScriptHashes(bytes.toString("utf8")) : null;
   const version = { body, gzip, etag, scriptHashes, size: bytes.length + gzip.length + key.length };
   versions.set(key, version);
   return version;
@@ -69,23 +71,6 @@ function withScriptHashes(policy, hashes) {
   return policy.replace(/(^|;\s*)script-src ([^;]*)/, (_, lead, sources) => `${lead}script-src ${sources} ${hashes.join(" ")}`.trimEnd());
 }
 
-/** Whether If-None-Match names this ETag (weak or strong, or `*`). */
-function notModified(req, etag) {
-  const header = req.headers["if-none-match"];
-  if (!header) return false;
-  return header.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === "*" || t === etag || t === `W/${etag}`;
-  });
-}
-
-function addVary(res, name) {
-  const current = String(res.getHeader("Vary") ?? "");
-  if (!current.split(",").some((v) => v.trim().toLowerCase() === name.toLowerCase() || v.trim() === "*")) {
-    res.setHeader("Vary", current ? `${current}, ${name}` : name);
-  }
-}
-
 /**
  * Sets up compression of this response: call before handing the request to Next. A GET whose answer is
  * a cached page sent in one piece gets the kept gzip (or a 304); every other answer is compressed as
@@ -94,30 +79,24 @@ function addVary(res, name) {
 export function compressResponse(req, res) {
   compressRest(req, res, () => {});
   if (req.method !== "GET" || new Negotiator(req).encoding(["gzip", "identity"]) !== "gzip") return;
-  const write = res.write;
   const end = res.end;
-  let streamed = false;
-  res.write = function (...args) {
-    streamed = true;
-    return write.apply(this, args);
-  };
   res.end = function (chunk, encoding, callback) {
     if (typeof encoding === "function") [encoding, callback] = [undefined, encoding];
-    const whole = typeof chunk === "string" || Buffer.isBuffer(chunk);
+    const type = String(this.getHeader("Content-Type") ?? "");
+    // Headers already sent means Next streamed this answer (a first render): nothing whole to keep.
     if (
-      streamed ||
-      !whole ||
       this.headersSent ||
+      !(typeof chunk === "string" || Buffer.isBuffer(chunk)) ||
       this.statusCode !== 200 ||
       this.getHeader("Content-Encoding") ||
-      !COMPRESSIBLE.test(String(this.getHeader("Content-Type") ?? "")) ||
+      !COMPRESSIBLE.test(type) ||
       !SHARED_CACHEABLE.test(String(this.getHeader("Cache-Control") ?? ""))
     ) {
       return end.call(this, chunk, encoding, callback);
     }
-    const version = versionOf(req, chunk, encoding, String(this.getHeader("Content-Type")));
+    const version = versionOf(req, chunk, encoding, type);
     this[PRECOMPRESSED] = true;
-    addVary(this, "Accept-Encoding");
+    vary(this, "Accept-Encoding");
     this.setHeader("ETag", version.etag);
     const policy = this.getHeader("Content-Security-Policy");
     if (version.scriptHashes?.length && typeof policy === "string") {
@@ -125,7 +104,7 @@ export function compressResponse(req, res) {
       if (version.policy?.from !== policy) version.policy = { from: policy, to: withScriptHashes(policy, version.scriptHashes) };
       this.setHeader("Content-Security-Policy", version.policy.to);
     }
-    if (notModified(req, version.etag)) {
+    if (fresh(req.headers, { etag: version.etag })) {
       this.statusCode = 304;
       for (const name of ["Content-Length", "Content-Type", "Content-Encoding"]) this.removeHeader(name);
       return end.call(this, undefined, undefined, callback);
