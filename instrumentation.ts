@@ -2,6 +2,14 @@
 // so a misconfigured deployment stops at start-up with a clear message instead of at the first request.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  // The client address, HSTS, the refusals of malformed requests, the CSP script hashes and the
+  // drain on SIGTERM live in the production server (server/): a production app started any other
+  // way (`next start`, a standalone build) would serve without them, so it does not serve at all.
+  const { runtime } = await import("@/lib/runtime.mjs");
+  if (process.env.NODE_ENV === "production" && !runtime().server) {
+    console.error("\nThis production build must be served by its own server: run `npm start` (node server/index.mjs), not `next start`.\n");
+    process.exit(1);
+  }
   const { getDatabase } = await import("@/lib/db");
   try {
     await getDatabase();

@@ -10,7 +10,7 @@ const sharedCache = Boolean(process.env.REDIS_URL?.trim());
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  // `npm start` compresses (scripts/compress.mjs): a cached page is gzipped and hashed once per version
+  // `npm start` compresses (server/page-gzip.mjs): a cached page is gzipped and hashed once per version
   // there, instead of once per request here.
   compress: false,
   generateEtags: false,

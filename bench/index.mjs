@@ -2,7 +2,7 @@
 //
 // It creates a throwaway PostgreSQL database (BENCH_DATABASE_URL names the server's maintenance
 // database, default postgres://opinex_ci:opinex_ci@localhost:5432/postgres; database reads are counted
-// from PostgreSQL's statistics), seeds the demo data, and serves the build with `scripts/start.mjs`
+// from PostgreSQL's statistics), seeds the demo data, and serves the build with `server/index.mjs`
 // on BENCH_PORT (5510). The load generator (autocannon) runs on the same machine.
 //   BENCH_SECONDS (8) per measurement, BENCH_CONNECTIONS (50)
 // Rows: requests/s of each public page beside /about and a static asset; the same during 50 votes a
@@ -63,7 +63,7 @@ let floor = null;
 let floorDir = null;
 
 function startServer() {
-  const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, ["server/index.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
   return child;
 }
 

@@ -37,7 +37,7 @@ const env = {
 };
 console.error("· seeding a throwaway database...");
 execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/seed.ts"], { stdio: "ignore", env });
-const server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
+const server = spawn(process.execPath, ["server/index.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
 let chrome;
 
 async function waitFor(url) {

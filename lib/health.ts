@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { pingRedis } from "@/lib/cache/redis.mjs";
+import { runtime } from "@/lib/runtime.mjs";
 import { queryRows } from "@/lib/db/client";
 import { getDb } from "@/lib/db";
 
@@ -44,12 +45,9 @@ async function checkRedis(): Promise<string> {
   }
 }
 
-/** Set by scripts/start.mjs on SIGTERM: a stopping server asks the load balancer for no new traffic. */
-const STOPPING = Symbol.for("opinex.stopping");
-
 export async function checkReadiness() {
   const [db, redis] = await Promise.all([checkDatabase(), checkRedis()]);
-  const checks = { ...db, redis, stopping: Boolean((globalThis as Record<symbol, unknown>)[STOPPING]) };
+  const checks = { ...db, redis, stopping: runtime().stopping };
   if (checks.stopping) return { status: "unavailable" as const, checks };
   // Redis away is not a reason to take the server out of the load balancer: every server keeps
   // answering from the database (slower), so the report says "degraded" with 200.

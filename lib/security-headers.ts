@@ -1,7 +1,7 @@
 // The response headers of every page and API answer (next.config.ts). No nonces: they would make
 // every page dynamic, and the public pages must stay cacheable. 'unsafe-inline' for scripts stays here
 // for the answers rendered per request; on a cached page `npm start` adds the sha256 of each of its
-// inline scripts (scripts/compress.mjs), which makes browsers ignore 'unsafe-inline' there.
+// inline scripts (server/csp-hashes.mjs), which makes browsers ignore 'unsafe-inline' there.
 type Header = { key: string; value: string };
 
 const STRIPE_SCRIPT = "https://js.stripe.com";
@@ -34,7 +34,7 @@ export function contentSecurityPolicy({ production, stripe }: { production: bool
 /**
  * The headers of every answer. `csp: false` leaves Content-Security-Policy to the route itself (the
  * avatar route sends a stricter one of its own, which the global one must not replace). No HSTS here:
- * `npm start` (scripts/start.mjs) adds it to answers that went over HTTPS only (TLS, or a trusted
+ * `npm start` (server/response-headers.mjs) adds it to answers that went over HTTPS only (TLS, or a trusted
  * proxy's X-Forwarded-Proto), since it means nothing over plain HTTP.
  */
 export function securityHeaders({ production, stripe = false, csp = true }: { production: boolean; stripe?: boolean; csp?: boolean }): Header[] {

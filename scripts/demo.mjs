@@ -14,7 +14,7 @@ if (!fs.existsSync(".next/BUILD_ID")) {
 // Seeding migrates too; it runs before the server so only one process ever holds the database.
 execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/seed.ts"], { stdio: "inherit", env });
 
-const child = spawn(process.execPath, ["scripts/start.mjs"], { stdio: "inherit", env: { ...env, PORT: port } });
+const child = spawn(process.execPath, ["server/index.mjs"], { stdio: "inherit", env: { ...env, PORT: port } });
 setTimeout(() => {
   console.log(`\n  OPINEX demo is running at http://localhost:${port}`);
   console.log('  Sign in with any demo account above; the password is "demo-password".\n');

@@ -2,6 +2,8 @@
 // check. Commands fail at once while Redis is away (no offline queue), so callers fall back to the
 // database instead of waiting; the client keeps reconnecting in the background.
 import { createClient } from "@redis/client";
+import { createLogger } from "../logger.mjs";
+import { onShutdown } from "../runtime.mjs";
 
 const KEY = Symbol.for("opinex.redis");
 const COMMAND_TIMEOUT_MS = 500;
@@ -27,9 +29,7 @@ export function getRedis() {
     // Logged at most every 30 s while Redis is away: the requests themselves keep succeeding.
     if (Date.now() - lastError > 30_000) {
       lastError = Date.now();
-      process.stderr.write(
-        `${JSON.stringify({ time: new Date().toISOString(), level: "warn", msg: "redis unavailable, serving from the database", error: error.message })}\n`,
-      );
+      createLogger().warn({ error: error.message }, "redis unavailable, serving from the database");
     }
   });
   client.on("ready", () => {
@@ -40,8 +40,8 @@ export function getRedis() {
   });
   client.connect().catch(() => {});
   globalThis[KEY] = client;
-  // Closed by a stopping server after its last request (lib/shutdown.ts, scripts/start.mjs).
-  (globalThis[Symbol.for("opinex.closers")] ??= new Map()).set("redis", closeRedis);
+  // Closed by a stopping server after its last request.
+  onShutdown("redis", closeRedis);
   return client;
 }
 

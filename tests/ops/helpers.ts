@@ -1,4 +1,4 @@
-// Starting and stopping real production servers (`node scripts/start.mjs`) for the ops tests.
+// Starting and stopping real production servers (`node server/index.mjs`, what `npm start` execs) for the ops tests.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -42,7 +42,7 @@ export function seed(env: Record<string, string>) {
 }
 
 export async function startServer(port: number, env: Record<string, string>, cwd = ROOT): Promise<Server> {
-  const child = spawn(process.execPath, ["scripts/start.mjs"], { cwd, env: { ...env, PORT: String(port) } as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["server/index.mjs"], { cwd, env: { ...env, PORT: String(port) } as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   for (const stream of [child.stdout!, child.stderr!]) {
     let rest = "";

@@ -1,11 +1,14 @@
-// The compression of scripts/start.mjs (runs in the ordinary `npm test`): a cached answer is gzipped
-// once per version and answered 304 when the client has it; everything else is compressed as before.
+// The production server's compression (runs in the ordinary `npm test`): a cached answer is gzipped
+// once per version of its cache entry and answered 304 when the client has it; everything else is
+// compressed as it streams.
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compressResponse } from "@/scripts/compress.mjs";
+import { createPageGzip } from "./page-gzip.mjs";
+
+const { compressResponse, stats } = createPageGzip();
 
 let page = "<!DOCTYPE html><p>" + "a cached page ".repeat(500) + "</p>";
 const inline = ["self.__next_f.push([1,\"a\"])", "requestAnimationFrame(function(){$RT=performance.now()})"];
@@ -22,10 +25,10 @@ beforeAll(async () => {
     compressResponse(req, res);
     const path = req.url ?? "/";
     res.setHeader("Content-Type", path.startsWith("/api") ? "application/json" : "text/html; charset=utf-8");
-    if (path === "/cached" || path === "/api/cached") {
+    if (path === "/cached" || path === "/api/cached" || path.startsWith("/cached?")) {
       res.setHeader("Cache-Control", "s-maxage=60, stale-while-revalidate=600");
       res.setHeader("Content-Length", Buffer.byteLength(page));
-      res.end(path === "/cached" ? page : JSON.stringify({ page }));
+      res.end(path.startsWith("/api") ? JSON.stringify({ page }) : page);
     } else if (path === "/scripted") {
       res.setHeader("Cache-Control", "s-maxage=60");
       res.setHeader("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'; object-src 'none'");
@@ -114,6 +117,26 @@ describe("compression of npm start", () => {
       expect(res.headers.etag, path).toBeUndefined();
       expect(zlib.gunzipSync(res.body).toString(), path).toBe(page);
     }
+  });
+
+  it("keys a version by the page, not the query string: cache-busting requests reuse it and push nothing out", async () => {
+    const first = await get("/cached", { "accept-encoding": "gzip" });
+    const before = stats();
+    for (let i = 0; i < 50; i++) {
+      const busted = await get(`/cached?r=${i}-${Math.random()}`, { "accept-encoding": "gzip" });
+      expect(busted.headers.etag).toBe(first.headers.etag);
+      expect(busted.body.equals(first.body)).toBe(true);
+    }
+    expect(stats()).toEqual(before);
+  });
+
+  it("compresses a new version once however many requests ask for it at the same time", async () => {
+    page = page.replace("page", "page, again");
+    const before = stats().compressions;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get("/cached", { "accept-encoding": "gzip" })));
+    expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
+    expect(zlib.gunzipSync(answers[0].body).toString()).toBe(page);
+    expect(stats().compressions - before).toBe(1);
   });
 
   it("leaves error answers alone", async () => {

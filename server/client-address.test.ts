@@ -1,6 +1,6 @@
-// The client-address decision of scripts/start.mjs (runs in the ordinary `npm test`).
+// The client-address decision of the production server (runs in the ordinary `npm test`).
 import { describe, expect, it } from "vitest";
-import { parseTrustedProxies, resolveClientAddress } from "@/scripts/forwarded.mjs";
+import { parseTrustedProxies, resolveClientAddress } from "./client-address.mjs";
 
 describe("client address", () => {
   it("is the connection's address when no proxy is trusted, whatever the headers claim", () => {

@@ -1,0 +1,20 @@
+// The one seam between the production server (server/) and the app Next runs inside it, in the same
+// process. Next bundles the app's modules apart from the server's (and may load one module in more
+// than one bundle), so a module-level variable is not shared between them: this one process-wide
+// object is, and nothing else crosses the seam.
+//   server     set by server/index.mjs before Next starts: the app refuses to serve in production
+//              without it (instrumentation.ts), so no guarantee of the server depends on how it started
+//   stopping   set on SIGTERM/SIGINT: readiness answers 503 so the load balancer sends no more
+//   closers    what the app opened and the server closes after the last request (database, Redis)
+//   logged     request ids the route wrapper logged itself, so the server does not log them twice
+const KEY = Symbol.for("opinex.runtime");
+
+/** @returns {import("./runtime.d.mts").Runtime} */
+export function runtime() {
+  return (globalThis[KEY] ??= { server: null, stopping: false, closers: new Map(), logged: new Set() });
+}
+
+/** Registers what a stopping server closes after its last request in flight. */
+export function onShutdown(name, close) {
+  runtime().closers.set(name, close);
+}

@@ -1,0 +1,84 @@
+// The production server (`npm start`): Next as a library in this process, behind the parts of this
+// folder, each with one job (docs/architecture.md):
+//   client-address.mjs    the client's address from the connection and TRUSTED_PROXIES (proxy-addr)
+//   request-id.mjs        a fresh X-Request-Id per request
+//   refusals.mjs          malformed requests answered 400/405 before Next
+//   response-headers.mjs  HSTS over HTTPS only, Next's cache headers hidden
+//   page-gzip.mjs         cached pages gzipped once per version, off the event loop, with their CSP hashes
+//   drain.mjs             SIGTERM/SIGINT: drain, close the database and Redis, exit 0
+// It reads the configuration through lib/env.mjs like the app, logs through lib/logger.mjs like the
+// app, and tells the app it is there through lib/runtime.mjs (a production app started any other way
+// refuses to serve: instrumentation.ts).
+import http from "node:http";
+import { getEnv } from "../lib/env.mjs";
+import { createLogger } from "../lib/logger.mjs";
+import { runtime } from "../lib/runtime.mjs";
+import { isHttps, parseTrustedProxies, resolveClientAddress } from "./client-address.mjs";
+import { drainOnStop } from "./drain.mjs";
+import { createPageGzip } from "./page-gzip.mjs";
+import { refuseMalformed } from "./refusals.mjs";
+import { assignRequestId } from "./request-id.mjs";
+import { secureResponseHeaders } from "./response-headers.mjs";
+
+process.env.NODE_ENV = "production";
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+process.env.AUTH_TRUST_HOST ??= "true";
+
+const log = createLogger();
+let env, trusted;
+try {
+  env = getEnv();
+  trusted = parseTrustedProxies(env.TRUSTED_PROXIES);
+} catch (error) {
+  console.error(`\n${error.message}\n`);
+  process.exit(1);
+}
+
+runtime().server = "server/index.mjs";
+const { default: next } = await import("next");
+const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const { compressResponse } = createPageGzip({ cacheMegabytes: env.PRECOMPRESS_CACHE_MB });
+
+const server = http.createServer((req, res) => {
+  const started = performance.now();
+  const requestId = assignRequestId(req, res);
+  const client = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trusted);
+  const https = isHttps(req, trusted);
+  // The app sees the address and scheme this server decided, never ones a client claimed.
+  req.headers["x-forwarded-for"] = client;
+  req.headers["x-forwarded-proto"] = https ? "https" : "http";
+  delete req.headers["x-real-ip"];
+  secureResponseHeaders(res, https);
+  res.on("finish", () => {
+    // One line per failed or refused request that the route wrapper did not log itself.
+    if (runtime().logged.delete(requestId) || res.statusCode < 400) return;
+    const fields = {
+      requestId,
+      method: req.method,
+      path: (req.url ?? "/").split("?")[0],
+      status: res.statusCode,
+      durationMs: Math.round(performance.now() - started),
+      client,
+    };
+    if (res.statusCode >= 500) log.error(fields, "request failed");
+    else log.warn(fields, "request failed");
+  });
+  if (refuseMalformed(req, res, requestId)) return;
+  compressResponse(req, res);
+  handle(req, res).catch((error) => {
+    log.error({ requestId, error: error?.message }, "request crashed");
+    if (!res.headersSent) res.writeHead(500).end();
+  });
+});
+// Keep-alive connections that sit idle longer than the load balancer's are closed by us first.
+server.keepAliveTimeout = 65_000;
+
+const stop = drainOnStop(server, { graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000, log, closeApp: async () => app.close?.() });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(signal));
+
+server.listen(env.PORT, () => {
+  log.info({ port: env.PORT, trustedProxies: env.TRUSTED_PROXIES || "none", sharedCache: Boolean(env.REDIS_URL) }, "server started");
+});
