@@ -1,4 +1,4 @@
-// npm run bench: issue 13's figures in one table, on the production build (`npx next build` first).
+// npm run bench: the product's speed figures in one table, on the production build (`npx next build` first).
 //
 // It creates a throwaway PostgreSQL database (BENCH_DATABASE_URL names the server's maintenance
 // database, default postgres://opinex_ci:opinex_ci@localhost:5432/postgres; database reads are counted
@@ -246,6 +246,22 @@ try {
     idle[name] = r.requests.average;
     row("1 cached pages", `${name} [${cache}]`, `${fmt(r.requests.average)} req/s, p50 ${r.latency.p50} ms${failed(r) ? `, ${failed(r)} failed` : ""}`);
   }
+  // Gzip is cached per page version: a query string that busts nothing (?r=<unique>) must be
+  // served from the same compressed copy as the page itself, not compressed again per request.
+  const gzip = { headers: { "accept-encoding": "gzip" } };
+  const gzipped = await load(`${base}/`, gzip);
+  const busted = await load(`${base}/?r=[<id>]`, { ...gzip, idReplacement: true });
+  row("1 gzip", "/ with gzip", `${fmt(gzipped.requests.average)} req/s, p50 ${gzipped.latency.p50} ms${failed(gzipped) ? `, ${failed(gzipped)} failed` : ""}`);
+  const bustRatio = busted.requests.average / gzipped.requests.average;
+  row(
+    "1 gzip",
+    "/?r=<unique> with gzip",
+    `${fmt(busted.requests.average)} req/s (${fmt(bustRatio, 2)} x /), p50 ${busted.latency.p50} ms${failed(busted) ? `, ${failed(busted)} failed` : ""}`,
+    ">= 0.90 x /",
+    ok(bustRatio >= 0.9),
+  );
+  row("1 gzip", "server peak memory after cache-busting", `${fmt(peakRss(server.pid))} MB`);
+
   const about = idle["/about (prerendered)"];
   for (const [name] of pages) {
     if (name.startsWith("/about") || name === "static asset") continue;
