@@ -8,12 +8,14 @@
 // Rows: requests/s of each public page beside /about and a static asset; the same during 50 votes a
 // second on one survey, and how long a vote takes to show; database reads per second for 1,000 live
 // results viewers; first-load JavaScript beside a bare app of the same versions; latency with 100 and
-// 100,000 published surveys; the server's peak memory.
+// 100,000 published surveys; the server's peak memory; on the embedded database, a static asset during a
+// storm of wrong-password sign-ins and votes per second (bench/embedded.mjs, BENCH_BASELINE_DIR).
 import { spawn } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
+import { benchEmbedded } from "./embedded.mjs";
 import { buildFloorApp } from "./floor-app.mjs";
 import { firstLoadJs } from "./lib/first-load-js.mjs";
 
@@ -401,6 +403,12 @@ try {
 
   // ---- peak memory -------------------------------------------------------------------------------------
   row("6 memory", "server peak RSS (100 surveys run / 100,000 surveys run)", `${fmt(rssSmall)} MB / ${fmt(peakRss(server.pid))} MB`);
+
+
+  // ---- 7. the embedded database ------------------------------------------------------------------------
+  await stop(server);
+  server = null;
+  await benchEmbedded({ row, fmt, ok, port: port + 2, seconds, log });
 
   // ---- the table -------------------------------------------------------------------------------------------
   const cpu = (fs.readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.+)/) ?? [])[1] ?? "unknown CPU";

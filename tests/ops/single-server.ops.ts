@@ -28,7 +28,8 @@ import { queryRows } from "@/lib/db/client";
 
 const PORT = 3511;
 const dataDir = tempDir("single");
-const env = baseEnv({ DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: "20" });
+const METRICS_TOKEN = "ops-metrics-token-0123456789abcdef";
+const env = baseEnv({ DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: "20", METRICS_TOKEN });
 let server: Server | undefined;
 
 if (!hasBuild) console.warn("tests/ops: no production build (.next): run `npm run build` first; skipping.");
@@ -107,6 +108,22 @@ describe.skipIf(!hasBuild)("one production server on PGlite", () => {
     for (let i = 0; i < 20 && !server!.lines.some((l) => l.includes('"status":429')); i++) await new Promise((r) => setTimeout(r, 50));
     expect(server!.lines.filter((l) => l.includes('"status":429') && l.includes('"path":"/api/auth/callback/credentials"'))).toHaveLength(1);
     for (const l of server!.lines) expect(l).not.toMatch(/demo-password|wrong-password|authjs|csrf/i);
+  });
+
+  it("labels request metrics by route pattern and status class, never by a raw URL, and counts page cache hits", async () => {
+    const id = "3f1e2d4c-0000-4000-8000-00000000abcd";
+    for (const path of [`/survey/details/${id}?utm_source=raw-query-7731`, "/no-such-page-raw-path-7732", "/", "/", `/api/vote/${id}`]) {
+      await (await fetch(`${server!.url}${path}`)).arrayBuffer();
+    }
+    expect((await fetch(`${server!.url}/api/metrics`)).status).toBe(401);
+    const res = await fetch(`${server!.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const labelled = text.split("\n").filter((l) => l.startsWith("opinex_http_requests_total{"));
+    expect(labelled.some((l) => l.includes('route="/survey/details/[id]"'))).toBe(true);
+    expect(labelled.some((l) => l.includes('route="/"') && l.includes('status="2xx"'))).toBe(true);
+    expect(text).not.toMatch(/raw-query|raw-path|3f1e2d4c/);
+    expect(text).toMatch(/opinex_page_cache_total\{result="hit"\} [1-9]/);
   });
 
   it("puts the request id of the log line in the JSON error body", async () => {
