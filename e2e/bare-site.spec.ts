@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { BARE_PORT, E2E_PORT } from "../playwright.config";
+import { BARE_PORT, BARE_SIGN_INS_PER_MINUTE, E2E_PORT } from "../playwright.config";
 import { analyzePage } from "./fixtures/axe";
-import { signInAs } from "./fixtures/session";
+import { logInWithForm } from "./fixtures/accounts";
+import { DEMO_PASSWORD, signInAs } from "./fixtures/session";
 
 // The second e2e server (playwright.config.ts): the same build run as a site before its Stripe keys
 // are set, with a site-wide budget of a few sign-ins per minute. Serial: the pricing checks sign in
@@ -75,4 +76,44 @@ test("pricing without Stripe keys: a signed-in user is told payments are not ava
     const box = (await card.boundingBox())!;
     expect({ x: box.x, y: box.y, width: box.width }, name).toEqual({ x: signedOut.card!.x, y: signedOut.card!.y, width: signedOut.card!.width });
   }
+});
+
+test("a storm of sign-ins: the login form shows the server's 503 message, keeps what was typed, and counts down to a retry", async ({ page, request }) => {
+  // Wrong passwords for unknown emails, each from its own address, until the whole site is busy.
+  const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
+  let busy: { status: number; retryAfter?: string; message?: string } | undefined;
+  for (let i = 0; i < BARE_SIGN_INS_PER_MINUTE + 5 && !busy; i++) {
+    const response = await request.post("/api/auth/callback/credentials", {
+      headers: { "x-forwarded-for": `198.51.100.${100 + i}`, "x-auth-return-redirect": "1" },
+      form: { email: `storm-${i}@e2e.test`, password: "not-the-password", csrfToken, callbackUrl: "/" },
+      maxRedirects: 0,
+    });
+    if (response.status() === 503) {
+      busy = { status: 503, retryAfter: response.headers()["retry-after"], message: (await response.json()).error?.message };
+    }
+  }
+  expect(busy).toMatchObject({ status: 503, message: "Too many sign-ins right now. Please try again in a moment." });
+  const seconds = Number(busy!.retryAfter);
+  expect(seconds).toBeGreaterThan(0);
+
+  for (const viewport of Object.values(WIDTHS)) {
+    await page.setViewportSize(viewport);
+    await page.goto("/login");
+    await logInWithForm(page, "user@demo.test", DEMO_PASSWORD);
+    await expect(page.getByRole("alert").filter({ hasText: busy!.message! })).toBeVisible();
+    await expect(page.getByText("There was a problem logging in", { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel("Email address")).toHaveValue("user@demo.test");
+    await expect(page.getByLabel("Password")).toHaveValue(DEMO_PASSWORD);
+    const submit = page.locator('form[aria-label="Login"] button[type="submit"]');
+    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveText(/^Try again in \d+ s$/);
+    expect(Number(/\d+/.exec((await submit.textContent())!)![0])).toBeLessThanOrEqual(seconds);
+    await expectNoA11yViolations(page);
+    // After the time the server gave, Sign in is back, with the form as it was.
+    await expect(submit).toBeEnabled({ timeout: (seconds + 2) * 1000 });
+    await expect(submit).toHaveText("Sign in");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel("Email address")).toHaveValue("user@demo.test");
+  }
+  expect(page.url()).toBe(`http://localhost:${BARE_PORT}/login`);
 });
