@@ -24,7 +24,7 @@ async function purchasePlace(page: Page, url: string) {
   await page.goto(url);
   const card = page.getByRole("region", { name: "Extended" });
   const purchase = card.getByRole("button", { name: "Purchase" });
-  await expect(purchase).toBeVisible();
+  await expect(purchase).toBeEnabled();
   return { card: await card.boundingBox(), purchase: await purchase.boundingBox() };
 }
 
