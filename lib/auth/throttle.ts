@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { readBodyBytes } from "@/lib/api/form-data";
 import { clientAddress } from "@/lib/auth/client-address";
 import { BUSY_MESSAGE, hashQueueFull } from "@/lib/auth/password";
-import { isThrottled, throttleKeys, tooManyAttempts, THROTTLE_WINDOW_MINUTES } from "@/lib/services/users";
+import { isThrottled, throttleKeys, tooManyAttempts, THROTTLE_WINDOW_MINUTES } from "@/lib/auth/sign-in-policy";
 
 export const TOO_MANY_ATTEMPTS_CODE = "too_many_attempts";
 

@@ -1,34 +1,14 @@
 import "server-only";
 import { and, count, eq, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { anyAtLimit, releaseAttempt, reserveAttempt, SITE_AUTH_KEY, type Limit } from "@/lib/auth/attempts";
-import { BUSY_MESSAGE, HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
+import { releaseAttempt, reserveAttempt, type Limit } from "@/lib/auth/attempts";
+import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
+import { siteLimit, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MINUTES, throttleKeys, tooManyAttempts } from "@/lib/auth/sign-in-policy";
 import { getDb } from "@/lib/db";
-import { getEnv } from "@/lib/env";
 import { recordAudit } from "@/lib/services/audit";
 import { avatarIdOf, deleteAvatar, processAvatar, storeAvatar } from "@/lib/services/avatars";
 import { loginSchema, type RegisterInput } from "@/lib/validation/auth";
 import { users, type Role } from "@/models";
-
-export const THROTTLE_MAX_FAILURES = 10;
-export const THROTTLE_WINDOW_MINUTES = 15;
-
-/** Failed sign-ins in the window, per account and per client address (shared by all app servers). */
-export async function isThrottled(keys: string[]): Promise<boolean> {
-  return anyAtLimit(keys, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MINUTES);
-}
-
-export const tooManyAttempts = () =>
-  new ApiError("too_many_requests", "Too many attempts. Please wait 15 minutes and try again.");
-
-/** The whole site's sign-in and registration attempts in the last minute are capped (AUTH_ATTEMPTS_PER_MINUTE). */
-export const siteBusy = () => new ApiError("too_many_requests", BUSY_MESSAGE);
-const siteLimit = (): Limit => ({ key: SITE_AUTH_KEY, max: getEnv().AUTH_ATTEMPTS_PER_MINUTE, windowMinutes: 1, refuse: siteBusy });
-
-/** The throttle keys of one sign-in attempt: the account and the client address. */
-export function throttleKeys(email: string, clientAddress: string) {
-  return [`email:${email.trim().toLowerCase()}`, `ip:${clientAddress}`];
-}
 
 // Unknown emails and Google-only accounts cost the same hash as a real check: the answer time must
 // not tell which emails have a password here.
