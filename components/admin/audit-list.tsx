@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { EmptyState, LoadError } from "@/components/dashboard/data-table";
+import { surveyHref } from "@/lib/public-urls";
 import { listLatestAudit, type AuditEntry } from "@/lib/services/audit";
 import { getEnv } from "@/lib/env";
 import { formatTime } from "./format";
@@ -36,7 +37,7 @@ export async function AuditList({ limit = 10 }: { limit?: number }) {
             {e.action === "survey_status" && e.targetSurveyId && e.newValue === "publish" && (
               <>
                 {" · "}
-                <Link href={`/survey/details/${e.targetSurveyId}`} className="text-brand-700 underline">
+                <Link href={surveyHref(e.targetSurveyId)} className="text-brand-700 underline">
                   View survey
                 </Link>
               </>

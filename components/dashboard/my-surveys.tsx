@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { surveyHref } from "@/lib/public-urls";
 import { listReportedSurveys, type ReportedSurvey } from "@/lib/services/reports";
 import { listCommentedSurveys, listParticipatedSurveys, type ParticipatedSurvey } from "@/lib/services/votes";
 import { StatusBadge } from "@/components/surveyor/status-badge";
@@ -19,7 +20,7 @@ function Heading({ title, intro }: { title: string; intro: string }) {
 const surveyName: Column<{ id: string; title: string }> = {
   header: "Survey Name",
   cell: (s) => (
-    <Link href={`/survey/details/${s.id}`} className="font-medium text-brand-700 hover:underline">
+    <Link href={surveyHref(s.id)} className="font-medium text-brand-700 hover:underline">
       {s.title}
     </Link>
   ),

@@ -11,7 +11,7 @@ import {
   getSurveyForOwnerOrAdmin,
   listPublishedSurveyIds,
   listPublishedSurveys,
-} from "./surveys";
+} from "@/lib/services/surveys";
 
 // Cache tags of the public survey pages and calls. Route handlers call `surveyChanged` after a
 // vote, an edit or a status change; services never do (they also run outside a request).

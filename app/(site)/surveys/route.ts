@@ -1,9 +1,9 @@
-// Every valid view of /surveys is rewritten to its cached page (lib/cache/public-rewrites.ts), so
+// Every valid view of /surveys is rewritten to its cached page (lib/public-urls.ts), so
 // only a hand-edited or stale query reaches this handler: 307 to the nearest valid view, each bad
 // field at its default and a page past the maximum at the last allowed page (a plain redirect, not
 // a page, so a loading state can never turn it into a 200).
 import { NextResponse, type NextRequest } from "next/server";
-import { listHref } from "@/components/survey/list-href";
+import { listHref } from "@/lib/public-urls";
 import { LIST_PAGE_MAX, surveyListQuerySchema } from "@/lib/validation/surveys";
 
 export function GET(request: NextRequest) {

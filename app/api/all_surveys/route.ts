@@ -1,6 +1,6 @@
 // GET /api/all_surveys?sort=&category=&page=&limit=: one page of published surveys, as an array
 import { preflight, route } from "@/lib/api/handler";
-import { cachedSurveyList } from "@/lib/services/survey-cache";
+import { cachedSurveyList } from "@/lib/cache/surveys";
 import { toSurveyJson } from "@/lib/services/surveys";
 import { surveyListQuerySchema } from "@/lib/validation/surveys";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { parseBody, preflight, route } from "@/lib/api/handler";
 import { forbidden } from "@/lib/api/errors";
 import { rolesFor } from "@/lib/auth/permissions";
-import { surveyChanged } from "@/lib/services/survey-cache";
+import { surveyChanged } from "@/lib/cache/surveys";
 import { createSurvey, siteToday } from "@/lib/services/surveys";
 import { createSurveyBodySchema } from "@/lib/validation/survey";
 

@@ -1,6 +1,6 @@
 // GET /api/get_features_surveys: the 6 published, still open surveys with the most votes (ties: newest first)
 import { preflight, route } from "@/lib/api/handler";
-import { cachedFeaturedSurveys } from "@/lib/services/survey-cache";
+import { cachedFeaturedSurveys } from "@/lib/cache/surveys";
 import { toSurveyJson } from "@/lib/services/surveys";
 
 export const GET = route({

@@ -1,6 +1,6 @@
 // GET /api/get_latest_survey: the 6 newest published surveys
 import { preflight, route } from "@/lib/api/handler";
-import { cachedSurveyList } from "@/lib/services/survey-cache";
+import { cachedSurveyList } from "@/lib/cache/surveys";
 import { toSurveyJson } from "@/lib/services/surveys";
 
 export const GET = route({

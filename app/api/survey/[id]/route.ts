@@ -1,7 +1,7 @@
 // GET /api/survey/{id}: one survey's public fields (unpublished: only for its surveyor or an admin)
 import { NextResponse } from "next/server";
 import { preflight, route } from "@/lib/api/handler";
-import { readSurvey } from "@/lib/services/survey-cache";
+import { readSurvey } from "@/lib/cache/surveys";
 import { toSurveyJson } from "@/lib/services/surveys";
 import { surveyIdParamsSchema } from "@/lib/validation/surveys";
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { parseBody, preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
-import { surveyChanged } from "@/lib/services/survey-cache";
+import { surveyChanged } from "@/lib/cache/surveys";
 import { getManagedSurvey, siteToday, updateSurveyFields } from "@/lib/services/surveys";
 import { minDeadlineForUpdate, surveyFormSchema } from "@/lib/validation/survey";
 import { surveyIdParamsSchema } from "@/lib/validation/surveys";

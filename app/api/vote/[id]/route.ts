@@ -4,7 +4,7 @@ import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
-import { surveyVoted } from "@/lib/services/survey-cache";
+import { surveyVoted } from "@/lib/cache/surveys";
 import { assertOwnIdentity, castVote, getVotingState } from "@/lib/services/votes";
 import { surveyIdParamsSchema } from "@/lib/validation/surveys";
 import { voteBodySchema } from "@/lib/validation/vote";

@@ -6,6 +6,7 @@ import { SurveyStatusControl } from "@/components/admin/survey-status-control";
 import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";
+import { surveyHref } from "@/lib/public-urls";
 import { listSurveysForModeration, type ModeratedSurvey } from "@/lib/services/moderation";
 import { cn } from "@/lib/utils";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
@@ -39,7 +40,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       header: "Survey Title",
       cell: (s) =>
         s.status === "publish" ? (
-          <Link href={`/survey/details/${s.id}`} className="font-medium text-brand-700 hover:underline">
+          <Link href={surveyHref(s.id)} className="font-medium text-brand-700 hover:underline">
             {s.title}
           </Link>
         ) : (

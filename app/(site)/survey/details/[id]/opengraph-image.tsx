@@ -1,5 +1,5 @@
 import { ImageResponse } from "next/og";
-import { cachedSurvey } from "@/lib/services/survey-cache";
+import { cachedSurvey } from "@/lib/cache/surveys";
 import { surveyIdParamsSchema } from "@/lib/validation/surveys";
 
 // Each survey's sharing picture: its title and current yes/no counts, cached and refreshed with the

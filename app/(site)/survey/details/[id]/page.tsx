@@ -6,7 +6,8 @@ import { preview } from "@/components/survey/survey-card";
 import { DeadlineNote } from "@/components/survey/deadline-note";
 import { SurveyVoting } from "@/components/survey/survey-voting";
 import { getEnv } from "@/lib/env";
-import { cachedSurvey } from "@/lib/services/survey-cache";
+import { cachedSurvey } from "@/lib/cache/surveys";
+import { surveyHref } from "@/lib/public-urls";
 import { pageMetadata } from "@/lib/seo";
 import { formatDate } from "@/lib/dates";
 import { dayIn } from "@/lib/validation/survey";
@@ -34,7 +35,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const meta = pageMetadata({
     title: survey.title,
     description: preview(survey.description, 155),
-    path: `/survey/details/${survey.id}`,
+    path: surveyHref(survey.id),
   });
   return {
     ...meta,
