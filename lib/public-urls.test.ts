@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORIES as MODEL_CATEGORIES } from "@/models/enums";
-import { LIST_PAGE_MAX as PAGE_MAX, SURVEY_SORTS as SORTS } from "@/lib/validation/surveys";
+import { LIST_PAGE_MAX as PAGE_MAX, SURVEY_SORTS as SORTS } from "@/lib/validation/survey-list";
 import { CATEGORIES, LIST_PAGE_MAX, publicRewrites, SURVEY_SORTS } from "./public-urls";
 
 // The path-to-regexp named groups Next uses for `has` values: test them as plain regular expressions.

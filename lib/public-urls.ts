@@ -12,7 +12,7 @@
 // one cache entry and junk cannot fill the cache: anything else reaches app/(site)/surveys/route.ts,
 // which redirects to the nearest valid view. The browser's URL never changes.
 // next.config.ts loads this file before path aliases exist, so the values are repeated here;
-// public-urls.test.ts checks them against models/enums.ts and lib/validation/surveys.ts.
+// public-urls.test.ts checks them against models/enums.ts and lib/validation/survey-list.ts.
 export const CATEGORIES = ["Technology", "Education", "Health", "Entertainment", "Other"] as const;
 export const SURVEY_SORTS = ["totalVotes", "createdAt"] as const;
 export const LIST_PAGE_MAX = 1000;

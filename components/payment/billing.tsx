@@ -3,13 +3,14 @@ import { formatTime } from "@/components/admin/format";
 import { getEnv } from "@/lib/env";
 import { DataTable, EmptyState, LoadError, loadRows, type Column } from "@/components/dashboard/data-table";
 import { listOwnPayments, type OwnPayment } from "@/lib/payments/billing";
-import { formatAmount, PAYMENT_TEXTS } from "@/lib/payments/plan";
+import { formatMoney } from "@/lib/money";
+import { PAYMENT_TEXTS } from "@/lib/payments/plan";
 
 const dateTime = (date: Date) => formatTime(date, getEnv().APP_TIME_ZONE);
 
 const columns: Column<OwnPayment>[] = [
   { header: "Date", cell: (p) => <time dateTime={p.createdAt.toISOString()}>{dateTime(p.createdAt)}</time>, className: "whitespace-nowrap" },
-  { header: "Amount", cell: (p) => <span className="tabular-nums">{formatAmount(p.amount, p.currency)}</span> },
+  { header: "Amount", cell: (p) => <span className="tabular-nums">{formatMoney(p.amount, p.currency)}</span> },
   {
     header: "Status",
     cell: (p) =>

@@ -9,7 +9,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { RequestError, sendJson } from "@/lib/api/client";
 import { cn } from "@/lib/utils";
-import { SURVEY_LIMITS, surveyFormSchema, type SurveyFormInput } from "@/lib/validation/survey";
+import { SURVEY_LIMITS, surveyFormSchema, type SurveyFormInput } from "@/lib/validation/survey-form";
 import { CATEGORIES } from "@/models/enums";
 
 const FIELDS = ["title", "description", "category", "deadline", "questionTitle", "questionDescription"] as const;

@@ -6,7 +6,7 @@ import { getEnv } from "@/lib/env";
 import { log, markLogged, requestIdOf } from "@/lib/log";
 import type { Role } from "@/models";
 import { ApiError, type ErrorIssue } from "./errors";
-import { readBodyBytes } from "./form-data";
+import { readBodyBytes } from "./read-body";
 
 type Access = "public" | "signed-in" | readonly Role[];
 type Ctx<P> = { params: Promise<P> };

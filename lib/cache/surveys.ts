@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { revalidateTag, unstable_cache } from "next/cache";
 import { notFound } from "@/lib/api/errors";
 import type { Category, Role } from "@/models";
-import type { SurveySort } from "@/lib/validation/surveys";
+import type { SurveySort } from "@/lib/validation/survey-list";
 import {
   countPublishedSurveys,
   getPublishedSurvey,

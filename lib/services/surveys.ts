@@ -5,8 +5,8 @@ import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { surveys, users, votes, type Category, type Role, type SurveyStatus, type VoteValue } from "@/models";
-import { dayIn, type SurveyFormInput } from "@/lib/validation/survey";
-import type { SurveySort } from "@/lib/validation/surveys";
+import { dayIn, type SurveyFormInput } from "@/lib/validation/survey-form";
+import type { SurveySort } from "@/lib/validation/survey-list";
 
 export type { SurveySort };
 

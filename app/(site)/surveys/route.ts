@@ -4,7 +4,7 @@
 // a page, so a loading state can never turn it into a 200).
 import { NextResponse, type NextRequest } from "next/server";
 import { listHref } from "@/lib/public-urls";
-import { LIST_PAGE_MAX, surveyListQuerySchema } from "@/lib/validation/surveys";
+import { LIST_PAGE_MAX, surveyListQuerySchema } from "@/lib/validation/survey-list";
 
 export function GET(request: NextRequest) {
   const query = request.nextUrl.searchParams;

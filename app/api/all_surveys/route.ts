@@ -2,7 +2,7 @@
 import { preflight, route } from "@/lib/api/handler";
 import { cachedSurveyList } from "@/lib/cache/surveys";
 import { toSurveyJson } from "@/lib/services/surveys";
-import { surveyListQuerySchema } from "@/lib/validation/surveys";
+import { surveyListQuerySchema } from "@/lib/validation/survey-list";
 
 export const GET = route({
   auth: "public",

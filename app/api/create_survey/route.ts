@@ -6,7 +6,7 @@ import { forbidden } from "@/lib/api/errors";
 import { rolesFor } from "@/lib/auth/permissions";
 import { surveyChanged } from "@/lib/cache/surveys";
 import { createSurvey, siteToday } from "@/lib/services/surveys";
-import { createSurveyBodySchema } from "@/lib/validation/survey";
+import { createSurveyBodySchema } from "@/lib/validation/survey-form";
 
 export const POST = route({
   auth: rolesFor("createSurvey"),

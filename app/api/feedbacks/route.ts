@@ -2,7 +2,7 @@
 import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { listFeedbacks } from "@/lib/services/surveys";
-import { apiPageQuerySchema } from "@/lib/validation/survey";
+import { apiPageQuerySchema } from "@/lib/validation/survey-form";
 
 export const GET = route({
   auth: rolesFor("readFeedback"),

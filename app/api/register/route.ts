@@ -1,7 +1,7 @@
 // POST /api/register: create an email-and-password account with its picture, in one request
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
-import { fileField, readFormData } from "@/lib/api/form-data";
+import { fileField, readFormData } from "@/lib/api/read-body";
 import { route } from "@/lib/api/handler";
 import { clientAddress } from "@/lib/auth/client-address";
 import { AVATAR_MAX_BYTES, imageTooLarge } from "@/lib/services/avatars";

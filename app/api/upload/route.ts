@@ -1,6 +1,6 @@
 // POST /api/upload: replace the caller's profile picture (field `image`); answers { data: { display_url } }
 import { ApiError } from "@/lib/api/errors";
-import { fileField, readFormData } from "@/lib/api/form-data";
+import { fileField, readFormData } from "@/lib/api/read-body";
 import { route } from "@/lib/api/handler";
 import { getEnv } from "@/lib/env";
 import { AVATAR_MAX_BYTES, imageTooLarge } from "@/lib/services/avatars";

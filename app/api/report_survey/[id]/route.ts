@@ -3,7 +3,7 @@ import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { reportSurvey } from "@/lib/services/reports";
 import { assertOwnIdentity } from "@/lib/services/votes";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 import { ownIdentityBodySchema } from "@/lib/validation/vote";
 
 export const PUT = route({

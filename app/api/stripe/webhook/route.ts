@@ -1,7 +1,7 @@
 // POST /api/stripe/webhook: Stripe's events, signature checked on the raw body, each event acted on once
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/errors";
-import { readBodyBytes } from "@/lib/api/form-data";
+import { readBodyBytes } from "@/lib/api/read-body";
 import { jsonError } from "@/lib/api/handler";
 import { handleStripeEvent, verifyWebhook } from "@/lib/payments/webhook";
 

@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { preflight, route } from "@/lib/api/handler";
 import { readSurvey } from "@/lib/cache/surveys";
 import { toSurveyJson } from "@/lib/services/surveys";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 export const GET = route({
   auth: "public",

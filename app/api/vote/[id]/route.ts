@@ -6,7 +6,7 @@ import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { surveyVoted } from "@/lib/cache/surveys";
 import { assertOwnIdentity, castVote, getVotingState } from "@/lib/services/votes";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 import { voteBodySchema } from "@/lib/validation/vote";
 
 export const GET = route({

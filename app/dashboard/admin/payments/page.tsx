@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import { AdminHeading } from "@/components/admin/admin-heading";
-import { formatMoney, formatTime, listHref } from "@/components/admin/format";
+import { formatTime, listHref } from "@/components/admin/format";
 import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
+import { formatMoney } from "@/lib/money";
 import { listPayments, paymentTotals, type PaymentRow } from "@/lib/services/payments";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
 

@@ -1,6 +1,6 @@
 import { ImageResponse } from "next/og";
 import { cachedSurvey } from "@/lib/cache/surveys";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 // Each survey's sharing picture: its title and current yes/no counts, cached and refreshed with the
 // survey's tag like the page itself.

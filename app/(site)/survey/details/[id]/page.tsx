@@ -10,8 +10,8 @@ import { cachedSurvey } from "@/lib/cache/surveys";
 import { surveyHref } from "@/lib/public-urls";
 import { pageMetadata } from "@/lib/seo";
 import { formatDate } from "@/lib/dates";
-import { dayIn } from "@/lib/validation/survey";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { dayIn } from "@/lib/validation/survey-form";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 // Rendered on its first request (never at build time) and then served from Next's cache: an edit or
 // a status change expires it at once (`surveyChanged`), a vote marks it stale (`surveyVoted`: the

@@ -4,7 +4,7 @@ import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { exportFileName, surveyCsvStream } from "@/lib/services/survey-export";
 import { getManagedSurvey } from "@/lib/services/surveys";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 export const GET = route({
   auth: rolesFor("manageOwnSurveys"),

@@ -4,7 +4,7 @@ import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { preflight, route } from "@/lib/api/handler";
 import { LIVE_RESULTS_MS, liveResults } from "@/lib/cache/surveys";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 export const GET = route({
   auth: "public",

@@ -2,8 +2,8 @@
 import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { getManagedSurvey, listVoters } from "@/lib/services/surveys";
-import { apiPageQuerySchema } from "@/lib/validation/survey";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { apiPageQuerySchema } from "@/lib/validation/survey-form";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 export const GET = route({
   auth: rolesFor("manageOwnSurveys"),

@@ -7,7 +7,7 @@ import { SurveyGrid } from "@/components/survey/survey-grid";
 import { Pagination } from "@/components/ui/pagination";
 import { cachedSurveyCount, cachedSurveyList } from "@/lib/cache/surveys";
 import { pageMetadata } from "@/lib/seo";
-import { LIST_PAGE_MAX, LIST_PAGE_SIZE, SURVEY_SORTS, type SurveySort } from "@/lib/validation/surveys";
+import { LIST_PAGE_MAX, LIST_PAGE_SIZE, SURVEY_SORTS, type SurveySort } from "@/lib/validation/survey-list";
 import { CATEGORIES, type Category } from "@/models/enums";
 
 // One view of `/surveys?sort=&category=&page=` (rewritten here by next.config.ts, see

@@ -2,7 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { CurrentUser } from "@/lib/auth/guards";
 import { getManagedSurvey, type ManagedSurvey } from "@/lib/services/surveys";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 /**
  * One survey for a surveyor's page: a malformed or unknown id, someone else's survey or a database
