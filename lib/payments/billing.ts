@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import type { CurrentUser } from "@/lib/auth/guards";
-import { can } from "@/lib/auth/permissions";
+import { assertSelf } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { recordAudit } from "@/lib/services/audit";
 import { payments, users } from "@/models";
@@ -57,9 +57,7 @@ export async function listOwnPayments(userId: string, limit = 50): Promise<OwnPa
  */
 export async function confirmProUpgrade(email: string, caller: Pick<CurrentUser, "id" | "email" | "role">): Promise<{ acknowledged: true; matchedCount: number; modifiedCount: number }> {
   const target = email.trim().toLowerCase();
-  if (target !== caller.email.toLowerCase() && !can(caller.role, "manageUsers")) {
-    throw new ApiError("forbidden", "You can only confirm your own upgrade");
-  }
+  assertSelf(caller, { email: target }, { unless: "manageUsers", message: "You can only confirm your own upgrade" });
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.email, target)).for("update");

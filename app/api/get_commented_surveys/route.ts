@@ -1,7 +1,7 @@
 // POST /api/get_commented_surveys: the surveys the caller (pro_user) commented on, with only their own comment
 import { preflight, route } from "@/lib/api/handler";
-import { rolesFor } from "@/lib/auth/permissions";
-import { assertOwnIdentity, listCommentedSurveys } from "@/lib/services/votes";
+import { assertSelf, rolesFor } from "@/lib/auth/permissions";
+import { listCommentedSurveys } from "@/lib/services/votes";
 import { ownIdentityBodySchema } from "@/lib/validation/vote";
 
 export const POST = route({
@@ -9,7 +9,7 @@ export const POST = route({
   body: ownIdentityBodySchema,
   maxBodyBytes: 4 * 1024,
   handler: async ({ user, body }) => {
-    assertOwnIdentity(body, user);
+    assertSelf(user, { email: body.userEmail, name: body.userName });
     const rows = await listCommentedSurveys(user.id);
     return rows.map(({ id, comment, ...survey }) => ({
       _id: id,
