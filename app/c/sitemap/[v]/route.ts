@@ -1,6 +1,8 @@
 // GET /sitemap.xml (rewritten here by next.config.ts, see lib/public-urls.ts): a cached
 // response generated on its first request (there is no database at build time) and expired with the
 // survey list's tag, so a survey that is unpublished leaves it at once.
+// Not route(): the wrapper reads the request's headers (request id, Origin, CORS), and reading them
+// in a cached (ISR) handler makes Next render it per request; this answer reads nothing personal.
 import type { MetadataRoute } from "next";
 import { notFound } from "next/navigation";
 import { cachedSurveyIds } from "@/lib/cache/surveys";
