@@ -162,28 +162,6 @@ export async function listPublishedSurveyIds(): Promise<{ id: string; createdAt:
   return rows.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString() }));
 }
 
-/**
- * The REST contract's shape of a survey (the first implementation's field names). Voter lists,
- * comments, reports and feedback are never part of it.
- */
-export function toSurveyJson(survey: PublicSurvey) {
-  return {
-    _id: survey.id,
-    title: survey.title,
-    description: survey.description,
-    category: survey.category,
-    deadline: survey.deadline,
-    createdAt: survey.createdAt,
-    questionTitle: survey.questionTitle,
-    questionDescription: survey.questionDescription,
-    status: survey.status,
-    yesCount: survey.yesCount,
-    noCount: survey.noCount,
-    totalVotes: survey.yesCount + survey.noCount,
-    surveyorEmail: survey.surveyorEmail,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // The surveyor's workspace: create, update, their own list, results, voters, votes per day and
 // feedback. Every read of one survey goes through `getManagedSurvey`: 404 for an unknown id, 403 for

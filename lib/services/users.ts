@@ -77,7 +77,7 @@ export async function sessionVersionOfUser(userId: string): Promise<number | nul
   return row?.v ?? null;
 }
 
-const publicColumns = { _id: users.id, email: users.email, role: users.role, name: users.name, image: users.image };
+const publicColumns = { id: users.id, email: users.email, role: users.role, name: users.name, image: users.image };
 
 /** A user's public fields by email (never the password hash). */
 export async function findUserByEmail(email: string) {
@@ -179,8 +179,8 @@ export const LAST_ADMIN_MESSAGE =
 const lastAdmin = () => new ApiError("conflict", LAST_ADMIN_MESSAGE);
 
 // What the admin's list shows of a person: never the password hash (columns are named one by one).
-const listColumns = { _id: users.id, email: users.email, role: users.role, name: users.name };
-export type ListedUser = { _id: string; email: string; role: Role; name: string | null };
+const listColumns = { id: users.id, email: users.email, role: users.role, name: users.name };
+export type ListedUser = { id: string; email: string; role: Role; name: string | null };
 
 /** `like` pattern for a prefix, with the caller's own wildcards taken literally. */
 const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

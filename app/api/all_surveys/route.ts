@@ -1,7 +1,7 @@
 // GET /api/all_surveys?sort=&category=&page=&limit=: one page of published surveys, as an array
+import { toSurveyJson } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { cachedSurveyList } from "@/lib/cache/surveys";
-import { toSurveyJson } from "@/lib/services/surveys";
 import { surveyListQuerySchema } from "@/lib/validation/survey-list";
 
 export const GET = route({

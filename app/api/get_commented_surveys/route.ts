@@ -1,4 +1,5 @@
 // POST /api/get_commented_surveys: the surveys the caller (pro_user) commented on, with only their own comment
+import { withMongoId } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { assertSelf, rolesFor } from "@/lib/auth/permissions";
 import { listCommentedSurveys } from "@/lib/services/votes";
@@ -11,11 +12,8 @@ export const POST = route({
   handler: async ({ user, body }) => {
     assertSelf(user, { email: body.userEmail, name: body.userName });
     const rows = await listCommentedSurveys(user.id);
-    return rows.map(({ id, comment, ...survey }) => ({
-      _id: id,
-      ...survey,
-      comment: [{ userEmail: user.email, comment }],
-    }));
+    // The original kept comments in an array on the survey; the caller's own is the only one shown.
+    return rows.map(({ comment, ...survey }) => ({ ...withMongoId(survey), comment: [{ userEmail: user.email, comment }] }));
   },
 });
 

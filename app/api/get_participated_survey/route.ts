@@ -1,4 +1,5 @@
 // POST /api/get_participated_survey: the surveys the caller voted on, with their own vote
+import { withMongoId } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { assertSelf, rolesFor } from "@/lib/auth/permissions";
 import { listParticipatedSurveys } from "@/lib/services/votes";
@@ -11,7 +12,7 @@ export const POST = route({
   handler: async ({ user, body }) => {
     assertSelf(user, { email: body.userEmail, name: body.userName });
     const rows = await listParticipatedSurveys(user.id);
-    return rows.map(({ id, ...survey }) => ({ _id: id, ...survey }));
+    return rows.map(withMongoId);
   },
 });
 

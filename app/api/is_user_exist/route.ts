@@ -1,4 +1,5 @@
 // POST /api/is_user_exist: whether an account exists, and its role (own email only; admins: any)
+import { toUserJson } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { assertSelf } from "@/lib/auth/permissions";
 import { findUserByEmail } from "@/lib/services/users";
@@ -11,7 +12,6 @@ export const POST = route({
     assertSelf(user, { email: body.email }, { unless: "manageUsers", message: "You can only look up your own account" });
     const found = await findUserByEmail(body.email);
     if (!found) return { userExist: false };
-    const { _id, email, role, name } = found;
-    return { userExist: true, result: { _id, email, role, name } };
+    return { userExist: true, result: toUserJson(found) };
   },
 });

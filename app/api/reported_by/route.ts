@@ -1,4 +1,5 @@
 // POST /api/reported_by: the surveys the caller reported, with their status
+import { withMongoId } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { assertSelf, rolesFor } from "@/lib/auth/permissions";
 import { listReportedSurveys } from "@/lib/services/reports";
@@ -11,7 +12,7 @@ export const POST = route({
   handler: async ({ user, body }) => {
     assertSelf(user, { email: body.userEmail, name: body.userName });
     const rows = await listReportedSurveys(user.id);
-    return rows.map(({ id, ...survey }) => ({ _id: id, ...survey }));
+    return rows.map(withMongoId);
   },
 });
 

@@ -1,8 +1,8 @@
 // GET /api/survey/{id}: one survey's public fields (unpublished: only for its surveyor or an admin)
 import { NextResponse } from "next/server";
+import { toSurveyJson } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { readSurvey } from "@/lib/cache/surveys";
-import { toSurveyJson } from "@/lib/services/surveys";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 export const GET = route({

@@ -35,7 +35,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const columns: Column<ListedUser>[] = [
     { header: "Name", cell: (u) => u.name ?? <span className="text-slate-600">(no name)</span> },
     { header: "User Email", cell: (u) => <span className="break-all">{u.email}</span> },
-    { header: "Role", cell: (u) => <RoleEditor key={`${u._id}:${u.role}`} userId={u._id} email={u.email} role={u.role} /> },
+    { header: "Role", cell: (u) => <RoleEditor key={`${u.id}:${u.role}`} userId={u.id} email={u.email} role={u.role} /> },
   ];
 
   return (
@@ -51,7 +51,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
           <p className="mb-2 text-sm text-slate-600">
             {result.total} {result.total === 1 ? "account" : "accounts"}
           </p>
-          <DataTable caption="Users" columns={columns} rows={result.rows} rowKey={(u) => u._id} firstSerial={offset + 1} serialHeader="Serial No." />
+          <DataTable caption="Users" columns={columns} rows={result.rows} rowKey={(u) => u.id} firstSerial={offset + 1} serialHeader="Serial No." />
           <Pagination page={page} pages={pageCount(result.total, DASHBOARD_PAGE_SIZE)} href={(p) => listHref("/dashboard/admin/users", { role, q }, p)} className="mt-6" />
         </>
       )}
