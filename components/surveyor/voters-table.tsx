@@ -1,6 +1,6 @@
 import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
-import { listVoters, type Voter } from "@/lib/services/surveys";
+import { listVoters, type Voter } from "@/lib/services/survey-voters";
 import { pageCount, pageWindow } from "@/lib/validation/paging";
 
 const columns: Column<Voter>[] = [

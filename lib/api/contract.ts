@@ -2,7 +2,8 @@
 // so its clients cannot tell the difference. Services answer plain rows; routes shape them here.
 import type { ContactMessageRow } from "@/lib/services/contact";
 import type { PaymentRow } from "@/lib/services/payments";
-import type { FeedbackRow, PublicSurvey } from "@/lib/services/surveys";
+import type { PublicSurvey } from "@/lib/services/surveys";
+import type { FeedbackRow } from "@/lib/services/surveyor-workspace";
 import type { Role } from "@/models";
 
 /** A row with its `id` named `_id`, every other field as it is. */

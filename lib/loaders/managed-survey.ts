@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { CurrentUser } from "@/lib/auth/guards";
-import { getManagedSurvey, type ManagedSurvey } from "@/lib/services/surveys";
+import { getManagedSurvey, type ManagedSurvey } from "@/lib/services/surveyor-workspace";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 /**

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { parseBody, preflight, route } from "@/lib/api/handler";
 import { assertSelf, rolesFor } from "@/lib/auth/permissions";
 import { surveyChanged } from "@/lib/cache/surveys";
-import { createSurvey, siteToday } from "@/lib/services/surveys";
+import { createSurvey, siteToday } from "@/lib/services/surveyor-workspace";
 import { createSurveyBodySchema } from "@/lib/validation/survey-form";
 
 export const POST = route({

@@ -2,7 +2,7 @@
 import { toFeedbackJson } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
-import { listFeedbacks } from "@/lib/services/surveys";
+import { listFeedbacks } from "@/lib/services/surveyor-workspace";
 import { apiPageQuerySchema } from "@/lib/validation/survey-form";
 
 export const GET = route({

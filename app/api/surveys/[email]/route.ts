@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { toSurveyJson } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
-import { listSurveysOfSurveyor } from "@/lib/services/surveys";
+import { listSurveysOfSurveyor } from "@/lib/services/surveyor-workspace";
 
 export const GET = route({
   auth: ["surveyor", "admin"],

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseBody, preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { surveyChanged } from "@/lib/cache/surveys";
-import { getManagedSurvey, siteToday, updateSurveyFields } from "@/lib/services/surveys";
+import { getManagedSurvey, siteToday, updateSurveyFields } from "@/lib/services/surveyor-workspace";
 import { minDeadlineForUpdate, surveyFormSchema } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 

@@ -9,7 +9,7 @@ import { VotesOverTime } from "@/components/surveyor/votes-over-time";
 import { buttonVariants } from "@/components/ui/button";
 import { requireRole } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
-import { votesPerDay, type VotesOnDay } from "@/lib/services/surveys";
+import { votesPerDay, type VotesOnDay } from "@/lib/services/survey-voters";
 import { formatDate } from "@/lib/dates";
 import { readPage } from "@/lib/validation/paging";
 import { dayIn } from "@/lib/validation/survey-form";
