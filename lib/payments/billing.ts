@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import type { CurrentUser } from "@/lib/auth/guards";
 import { assertSelf } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
-import { recordAudit } from "@/lib/services/audit";
+import { setRole } from "@/lib/services/roles";
 import { payments, users } from "@/models";
 
 /** Whether a person has a payment Stripe confirmed and that was not refunded. */
@@ -69,14 +69,7 @@ export async function confirmProUpgrade(email: string, caller: Pick<CurrentUser,
       .limit(1);
     if (!paid) throw new ApiError("forbidden", "No verified payment for this account: the Extended plan is bought on the pricing page");
     // Normally already done by fulfilPayment; this only repairs a missed upgrade.
-    const updated = await tx
-      .update(users)
-      .set({ role: "pro_user" })
-      .where(and(eq(users.id, person.id), eq(users.role, "user")))
-      .returning({ id: users.id });
-    if (updated.length > 0) {
-      await recordAudit(tx, { actorId: null, action: "role_change", targetUserId: person.id, oldValue: "user", newValue: "pro_user" });
-    }
-    return { acknowledged: true as const, matchedCount: 1, modifiedCount: updated.length };
+    const upgraded = await setRole(tx, { userId: person.id, from: "user", to: "pro_user", actorId: null });
+    return { acknowledged: true as const, matchedCount: 1, modifiedCount: upgraded ? 1 : 0 };
   });
 }

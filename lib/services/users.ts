@@ -5,8 +5,8 @@ import { releaseAttempt, reserveAttempt, type Limit } from "@/lib/auth/attempts"
 import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { siteLimit, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MINUTES, throttleKeys, tooManyAttempts } from "@/lib/auth/sign-in-policy";
 import { getDb } from "@/lib/db";
-import { recordAudit } from "@/lib/services/audit";
 import { avatarIdOf, deleteAvatar, processAvatar, storeAvatar } from "@/lib/services/avatars";
+import { setRole } from "@/lib/services/roles";
 import { loginSchema, type RegisterInput } from "@/lib/validation/auth";
 import { users, type Role } from "@/models";
 
@@ -168,9 +168,8 @@ export async function changeUserRole(targetId: string, role: Role, actorId: stri
     if (!target) throw notFound("No such user");
     if (target.role === role) return { modifiedCount: 0 };
     if (target.role === "admin" && admins.length <= 1) throw lastAdmin();
-    const updated = await tx.update(users).set({ role }).where(eq(users.id, targetId)).returning({ id: users.id });
-    await recordAudit(tx, { actorId, action: "role_change", targetUserId: targetId, oldValue: target.role, newValue: role });
-    return { modifiedCount: updated.length };
+    const changed = await setRole(tx, { userId: targetId, from: target.role, to: role, actorId });
+    return { modifiedCount: changed ? 1 : 0 };
   });
 }
 
