@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { EmptyState, LoadError } from "@/components/dashboard/data-table";
+import { EmptyState } from "@/components/dashboard/data-table";
 import { surveyHref } from "@/lib/public-urls";
 import { listLatestAudit, type AuditEntry } from "@/lib/services/audit";
 import { getEnv } from "@/lib/env";
@@ -13,13 +13,7 @@ function Target({ entry }: { entry: AuditEntry }) {
 
 /** The latest role and status changes: who, what, to whom, old → new, the feedback, when. */
 export async function AuditList({ limit = 10 }: { limit?: number }) {
-  let entries: AuditEntry[];
-  try {
-    entries = await listLatestAudit(limit);
-  } catch (error) {
-    console.error("Audit list failed", error);
-    return <LoadError message="Could not load the latest changes. Please try again in a moment." />;
-  }
+  const entries = await listLatestAudit(limit);
   if (entries.length === 0) return <EmptyState>No role or status changes yet.</EmptyState>;
   return (
     <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Latest changes">

@@ -4,7 +4,7 @@ import { listReportedSurveys, type ReportedSurvey } from "@/lib/services/reports
 import { listCommentedSurveys, listParticipatedSurveys, type ParticipatedSurvey } from "@/lib/services/votes";
 import { StatusBadge } from "@/components/surveyor/status-badge";
 import { formatDate } from "@/lib/dates";
-import { DataTable, EmptyState, LoadError, loadRows, type Column } from "./data-table";
+import { DataTable, EmptyState, type Column } from "./data-table";
 
 // The user and pro_user dashboard lists: always the signed-in person's own rows, by their id.
 
@@ -39,7 +39,7 @@ const FindSurveys = () => (
 );
 
 export async function ParticipatedSurveys({ userId }: { userId: string }) {
-  const result = await loadRows(() => listParticipatedSurveys(userId));
+  const result = { rows: await listParticipatedSurveys(userId) };
   const columns: Column<ParticipatedSurvey>[] = [
     surveyName,
     description,
@@ -57,9 +57,7 @@ export async function ParticipatedSurveys({ userId }: { userId: string }) {
   return (
     <>
       <Heading title="Participated Surveys" intro="The surveys you voted on, with your vote." />
-      {"error" in result ? (
-        <LoadError message={result.error} />
-      ) : result.rows.length === 0 ? (
+      {result.rows.length === 0 ? (
         <EmptyState>
           You have not voted on any survey yet. <FindSurveys />
         </EmptyState>
@@ -71,7 +69,7 @@ export async function ParticipatedSurveys({ userId }: { userId: string }) {
 }
 
 export async function ReportedSurveys({ userId }: { userId: string }) {
-  const result = await loadRows(() => listReportedSurveys(userId));
+  const result = { rows: await listReportedSurveys(userId) };
   const columns: Column<ReportedSurvey>[] = [
     surveyName,
     description,
@@ -84,9 +82,7 @@ export async function ReportedSurveys({ userId }: { userId: string }) {
   return (
     <>
       <Heading title="My Reported Surveys" intro="Surveys you reported, and whether they are still published." />
-      {"error" in result ? (
-        <LoadError message={result.error} />
-      ) : result.rows.length === 0 ? (
+      {result.rows.length === 0 ? (
         <EmptyState>You have not reported any survey.</EmptyState>
       ) : (
         <DataTable caption="My Reported Surveys" columns={columns} rows={result.rows} rowKey={(s) => s.id} />
@@ -96,7 +92,7 @@ export async function ReportedSurveys({ userId }: { userId: string }) {
 }
 
 export async function CommentedSurveys({ userId }: { userId: string }) {
-  const result = await loadRows(() => listCommentedSurveys(userId));
+  const result = { rows: await listCommentedSurveys(userId) };
   const columns: Column<ParticipatedSurvey>[] = [
     surveyName,
     {
@@ -114,9 +110,7 @@ export async function CommentedSurveys({ userId }: { userId: string }) {
   return (
     <>
       <Heading title="My Commented Surveys" intro="Your own comments, on the surveys where you left one with your vote." />
-      {"error" in result ? (
-        <LoadError message={result.error} />
-      ) : result.rows.length === 0 ? (
+      {result.rows.length === 0 ? (
         <EmptyState>
           You have not commented on any survey yet. Add a comment when you vote. <FindSurveys />
         </EmptyState>

@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { formatTime } from "@/components/admin/format";
 import { getEnv } from "@/lib/env";
-import { DataTable, EmptyState, LoadError, loadRows, type Column } from "@/components/dashboard/data-table";
+import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { listOwnPayments, type OwnPayment } from "@/lib/payments/billing";
 import { formatMoney } from "@/lib/money";
 import { PAYMENT_TEXTS } from "@/lib/payments/plan";
@@ -38,16 +38,14 @@ const columns: Column<OwnPayment>[] = [
 
 /** The payer's own payments (pro_user dashboard). */
 export async function Billing({ userId }: { userId: string }) {
-  const result = await loadRows(() => listOwnPayments(userId));
+  const result = { rows: await listOwnPayments(userId) };
   return (
     <>
       <header className="mb-6">
         <h1 className="text-2xl font-bold">Billing</h1>
         <p className="mt-1 text-slate-600">Your Extended plan payment and Stripe&apos;s receipt. {PAYMENT_TEXTS.refundRule}</p>
       </header>
-      {"error" in result ? (
-        <LoadError message={result.error} />
-      ) : result.rows.length === 0 ? (
+      {result.rows.length === 0 ? (
         <EmptyState>No payments yet.</EmptyState>
       ) : (
         <DataTable caption="Your payments" columns={columns} rows={result.rows} rowKey={(p) => p.id} />

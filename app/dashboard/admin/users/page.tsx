@@ -3,7 +3,7 @@ import { AdminHeading } from "@/components/admin/admin-heading";
 import { listHref } from "@/components/admin/format";
 import { RoleEditor } from "@/components/admin/role-editor";
 import { UserFilters } from "@/components/admin/user-filters";
-import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";
 import type { ListedUser } from "@/lib/services/users";
@@ -24,13 +24,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const page = readPage(params.page);
   const { limit, offset } = pageWindow(page);
 
-  let result: { rows: ListedUser[]; total: number } | { error: string };
-  try {
-    result = await listUsers({ role, q, page, limit });
-  } catch (error) {
-    console.error("Manage Users list failed", error);
-    result = { error: "Could not load the users. Please try again in a moment." };
-  }
+  const result = await listUsers({ role, q, page, limit });
 
   const columns: Column<ListedUser>[] = [
     { header: "Name", cell: (u) => u.name ?? <span className="text-slate-600">(no name)</span> },
@@ -42,9 +36,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     <>
       <AdminHeading title="Manage Users" intro="Every account. Change a role with its select, then Save; it applies to that person's next request." />
       <UserFilters />
-      {"error" in result ? (
-        <LoadError message={result.error} />
-      ) : result.rows.length === 0 ? (
+      {result.rows.length === 0 ? (
         <EmptyState>No accounts match{q ? ` “${q}”` : ""}{role ? ` with the role ${role}` : ""}.</EmptyState>
       ) : (
         <>
