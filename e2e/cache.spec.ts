@@ -137,7 +137,7 @@ test("cached public pages arrive whole: the content is in the HTML itself, not b
   // every crawler without JavaScript) gets.
   const list = await (await request.get("/surveys")).text();
   const survey = /href="(\/survey\/details\/[0-9a-f-]{36})"/.exec(list)![1];
-  for (const path of ["/", "/surveys", "/surveys?category=Health&sort=createdAt&page=1", survey, "/pricing", "/about", "/contact"]) {
+  for (const path of ["/", "/surveys", "/surveys?category=Health&sort=createdAt&page=1", survey, "/pricing", "/about", "/contact", "/privacy", "/terms"]) {
     const html = await (await request.get(path)).text();
     expect(html, `${path}: a pending Suspense boundary`).not.toContain("<!--$?-->");
     expect(html, `${path}: content outlined into a hidden segment`).not.toMatch(/<div hidden id="S:\d+"/);
