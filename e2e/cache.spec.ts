@@ -62,7 +62,7 @@ test("a vote shows on the cached survey page and in /surveys after the refresh; 
   const pages = ["/", "/surveys?sort=createdAt", "/surveys?sort=createdAt&category=Other", `/survey/details/${id}`];
   // Each page is generated once, then served from the cache: Next answers a page of its cache with a shared
   // cache lifetime (`s-maxage`), a page rendered per request with `private, no-store`. (The server drops
-  // `x-nextjs-cache` from public answers: issue 12.)
+  // `x-nextjs-cache` from public answers.)
   for (const path of pages) {
     expect((await html(request, path)).text).toContain(title);
     expect((await html(request, path)).cacheControl).toMatch(/s-maxage=\d+/);
