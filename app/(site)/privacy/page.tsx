@@ -104,9 +104,9 @@ export default function PrivacyPage() {
       <LegalSection id="security" title="Security records and server logs">
         <ul className={list}>
           <li>
-            <strong>Attempts</strong>: failed sign-ins, registrations and contact messages are recorded with the email
-            address or network address they came from and the time, so that we can stop password guessing and abuse (for
-            example, 10 failed sign-ins in 15 minutes).
+            <strong>Attempts</strong>: each failed sign-in, and each registration and contact message, is recorded with the email
+            address or network address it came from and the time, so that we can stop password guessing and abuse (for
+            example, at most 10 failed sign-ins in 15 minutes).
           </li>
           <li>
             <strong>Server logs</strong>: when a request fails or is refused, the server writes one line with a request id,
