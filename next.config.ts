@@ -15,7 +15,7 @@ const nextConfig: NextConfig = {
   compress: false,
   generateEtags: false,
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "sharp", "pg", "@redis/client"],
+  serverExternalPackages: ["@electric-sql/pglite", "sharp", "pg", "@redis/client", "prom-client"],
   images: { unoptimized: true },
   // Keep rendered pages and cached data in Next's bounded in-memory store (50 MB, least recently used)
   // instead of flushing each to disk: every junk survey URL would otherwise leave a file behind.

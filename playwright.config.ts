@@ -8,6 +8,12 @@ export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? E2E_PORT + 100);
 // The fake Stripe API (e2e/fixtures/fake-stripe-api.mjs) the app's Stripe SDK talks to.
 export const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? E2E_PORT + 200);
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e_only_0123456789abcdef";
+// A second app server on the same build, as a site before its Stripe keys are set (the demo), with a
+// site-wide sign-in budget of a few per minute so a storm of sign-ins is a handful of requests
+// (e2e/bare-site.spec.ts). Its own database and in-memory page cache: nothing is shared with the first.
+export const BARE_PORT = Number(process.env.E2E_BARE_PORT ?? E2E_PORT + 300);
+export const BARE_SIGN_INS_PER_MINUTE = 4;
+const AUTH_SECRET = "e2e-only-secret-not-used-anywhere-else-0123456789";
 
 export default defineConfig({
   testDir: "e2e",
@@ -52,7 +58,7 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         DATA_DIR: ".data-e2e",
         // A throwaway secret for the test server only.
-        AUTH_SECRET: "e2e-only-secret-not-used-anywhere-else-0123456789",
+        AUTH_SECRET,
         AUTH_URL: baseURL,
         DATABASE_URL: "",
         AUTH_GOOGLE_ID: "opinex-e2e",
@@ -65,6 +71,23 @@ export default defineConfig({
         STRIPE_API_URL: `http://localhost:${STRIPE_PORT}`,
         // The tests stand where a reverse proxy would: believe one X-Forwarded-For hop, so a spec can
         // give itself its own client address (the throttle specs).
+        TRUSTED_PROXIES: "1",
+      },
+    },
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `http://localhost:${BARE_PORT}/api/me`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(BARE_PORT),
+        DATA_DIR: ".data-e2e-bare",
+        AUTH_SECRET,
+        AUTH_URL: `http://localhost:${BARE_PORT}`,
+        DATABASE_URL: "",
+        AUTH_ATTEMPTS_PER_MINUTE: String(BARE_SIGN_INS_PER_MINUTE),
         TRUSTED_PROXIES: "1",
       },
     },

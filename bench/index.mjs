@@ -1,4 +1,4 @@
-// npm run bench: issue 13's figures in one table, on the production build (`npx next build` first).
+// npm run bench: the product's speed figures in one table, on the production build (`npx next build` first).
 //
 // It creates a throwaway PostgreSQL database (BENCH_DATABASE_URL names the server's maintenance
 // database, default postgres://opinex_ci:opinex_ci@localhost:5432/postgres; database reads are counted
@@ -8,12 +8,14 @@
 // Rows: requests/s of each public page beside /about and a static asset; the same during 50 votes a
 // second on one survey, and how long a vote takes to show; database reads per second for 1,000 live
 // results viewers; first-load JavaScript beside a bare app of the same versions; latency with 100 and
-// 100,000 published surveys; the server's peak memory.
+// 100,000 published surveys; the server's peak memory; on the embedded database, a static asset during a
+// storm of wrong-password sign-ins and votes per second (bench/embedded.mjs, BENCH_BASELINE_DIR).
 import { spawn } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
+import { benchEmbedded } from "./embedded.mjs";
 import { buildFloorApp } from "./floor-app.mjs";
 import { firstLoadJs } from "./lib/first-load-js.mjs";
 
@@ -246,6 +248,22 @@ try {
     idle[name] = r.requests.average;
     row("1 cached pages", `${name} [${cache}]`, `${fmt(r.requests.average)} req/s, p50 ${r.latency.p50} ms${failed(r) ? `, ${failed(r)} failed` : ""}`);
   }
+  // Gzip is cached per page version: a query string that busts nothing (?r=<unique>) must be
+  // served from the same compressed copy as the page itself, not compressed again per request.
+  const gzip = { headers: { "accept-encoding": "gzip" } };
+  const gzipped = await load(`${base}/`, gzip);
+  const busted = await load(`${base}/?r=[<id>]`, { ...gzip, idReplacement: true });
+  row("1 gzip", "/ with gzip", `${fmt(gzipped.requests.average)} req/s, p50 ${gzipped.latency.p50} ms${failed(gzipped) ? `, ${failed(gzipped)} failed` : ""}`);
+  const bustRatio = busted.requests.average / gzipped.requests.average;
+  row(
+    "1 gzip",
+    "/?r=<unique> with gzip",
+    `${fmt(busted.requests.average)} req/s (${fmt(bustRatio, 2)} x /), p50 ${busted.latency.p50} ms${failed(busted) ? `, ${failed(busted)} failed` : ""}`,
+    ">= 0.90 x /",
+    ok(bustRatio >= 0.9),
+  );
+  row("1 gzip", "server peak memory after cache-busting", `${fmt(peakRss(server.pid))} MB`);
+
   const about = idle["/about (prerendered)"];
   for (const [name] of pages) {
     if (name.startsWith("/about") || name === "static asset") continue;
@@ -385,6 +403,12 @@ try {
 
   // ---- peak memory -------------------------------------------------------------------------------------
   row("6 memory", "server peak RSS (100 surveys run / 100,000 surveys run)", `${fmt(rssSmall)} MB / ${fmt(peakRss(server.pid))} MB`);
+
+
+  // ---- 7. the embedded database ------------------------------------------------------------------------
+  await stop(server);
+  server = null;
+  await benchEmbedded({ row, fmt, ok, port: port + 2, seconds, log });
 
   // ---- the table -------------------------------------------------------------------------------------------
   const cpu = (fs.readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.+)/) ?? [])[1] ?? "unknown CPU";

@@ -200,6 +200,63 @@ test("the results page shows the counts, the chart on demand, the voters, the vo
   await expect(page.getByTestId("votes-warning")).toContainText("3 people have already voted on this survey");
 });
 
+/** The points of a drawn line, in SVG coordinates (y grows downwards). */
+const pointsOf = (d: string) => [...d.matchAll(/[ML]\s*(-?[\d.]+)[ ,](-?[\d.]+)/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
+
+for (const [name, viewport] of Object.entries({ desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } })) {
+  test(`votes over time (${name}): running totals as steps that never fall and end at the survey's totals, with a readable date axis`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signInAs(page, SURVEYOR);
+    // The seeded survey with the most votes: they were cast over many days.
+    const mine = (await (await page.request.get(`/api/surveys/${encodeURIComponent(SURVEYOR)}`)).json()) as { _id: string; totalVotes: number }[];
+    const survey = mine.sort((a, b) => b.totalVotes - a.totalVotes)[0];
+    expect(survey.totalVotes).toBeGreaterThan(5);
+    await page.goto(`/dashboard/surveyor/surveys/${survey._id}`);
+    const yes = Number(await page.getByTestId("yes-count").textContent());
+    const no = Number(await page.getByTestId("no-count").textContent());
+    const section = page.getByTestId("votes-over-time");
+    await expect(page.getByTestId("votes-over-time-summary")).toContainText(/over \d+ days/);
+
+    // Two lines, Yes and No in the results bars' edge colours, each never going down.
+    const lines = section.locator("path.recharts-line-curve");
+    await expect(lines).toHaveCount(2);
+    expect(await lines.evaluateAll((paths) => paths.map((p) => p.getAttribute("stroke")))).toEqual(["#15803d", "#b91c1c"]);
+    for (const d of await lines.evaluateAll((paths) => paths.map((p) => p.getAttribute("d") ?? ""))) {
+      const points = pointsOf(d);
+      expect(points.length).toBeGreaterThan(2);
+      for (let i = 1; i < points.length; i++) {
+        expect(points[i].x).toBeGreaterThanOrEqual(points[i - 1].x - 0.01);
+        expect(points[i].y).toBeLessThanOrEqual(points[i - 1].y + 0.01);
+      }
+    }
+
+    // The last day's point is the survey's totals: in the tooltip at the right end, and in the table.
+    await section.getByTestId("votes-over-time-chart").scrollIntoViewIfNeeded();
+    const grid = (await section.locator(".recharts-cartesian-grid").boundingBox())!;
+    await page.mouse.move(grid.x + grid.width - 1, grid.y + grid.height / 2);
+    const tooltip = page.getByTestId("votes-over-time-tooltip");
+    await expect(tooltip).toContainText(`Yes: ${yes} in all`);
+    await expect(tooltip).toContainText(`No: ${no} in all`);
+    const table = section.getByRole("table", { name: "Running totals of yes and no votes, on each day with votes" });
+    const lastRow = (await table.getByRole("row").last().getByRole("cell").allTextContents()).map((c) => c.trim());
+    expect(lastRow.slice(-2)).toEqual([String(yes), String(no)]);
+    await page.mouse.move(0, 0);
+
+    // A few dates on the axis, none overlapping another, none past the chart's edges.
+    const chart = (await section.getByTestId("votes-over-time-chart").boundingBox())!;
+    const labels = section.locator(".recharts-xAxis-tick-labels text");
+    const boxes = (await labels.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()))) as DOMRect[];
+    expect(boxes.length).toBeGreaterThanOrEqual(2);
+    if (name === "phone") expect(boxes.length).toBeLessThanOrEqual(4);
+    for (let i = 0; i < boxes.length; i++) {
+      expect(boxes[i].left).toBeGreaterThanOrEqual(chart.x - 0.5);
+      expect(boxes[i].right).toBeLessThanOrEqual(chart.x + chart.width + 0.5);
+      if (i > 0) expect(boxes[i].left).toBeGreaterThan(boxes[i - 1].right + 4);
+    }
+    await expectNoA11yViolations(page);
+  });
+}
+
 test("a surveyor reads an admin's unpublish feedback in Feedbacks", async ({ page }) => {
   // surveyor2@'s seeded survey was unpublished by an admin with this message.
   await signInAs(page, "surveyor2@demo.test");

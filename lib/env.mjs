@@ -62,6 +62,8 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: optional
     .pipe(z.string().regex(/^\d+$/, "SHUTDOWN_GRACE_SECONDS must be a whole number of seconds").optional())
     .transform((v) => Number(v ?? 25)),
+  // The bearer token a Prometheus scraper sends to GET /api/metrics; unset, the endpoint is 404.
+  METRICS_TOKEN: optional.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
   // Megabytes the server keeps of cached pages' gzipped versions (server/page-gzip.mjs).
   PRECOMPRESS_CACHE_MB: optional
     .pipe(z.string().regex(/^[1-9]\d*$/, "PRECOMPRESS_CACHE_MB must be a positive whole number").optional())

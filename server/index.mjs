@@ -6,18 +6,21 @@
 //   response-headers.mjs  HSTS over HTTPS only, Next's cache headers hidden
 //   page-gzip.mjs         cached pages gzipped once per version, off the event loop, with their CSP hashes
 //   drain.mjs             SIGTERM/SIGINT: drain, close the database and Redis, exit 0
+//   route-patterns.mjs    the route pattern of a request, for metrics labelled without raw URLs
 // It reads the configuration through lib/env.mjs like the app, logs through lib/logger.mjs like the
 // app, and tells the app it is there through lib/runtime.mjs (a production app started any other way
 // refuses to serve: instrumentation.ts).
 import http from "node:http";
 import { getEnv } from "../lib/env.mjs";
 import { createLogger } from "../lib/logger.mjs";
+import { metrics } from "../lib/metrics.mjs";
 import { runtime } from "../lib/runtime.mjs";
 import { isHttps, parseTrustedProxies, resolveClientAddress } from "./client-address.mjs";
 import { drainOnStop } from "./drain.mjs";
 import { createPageGzip } from "./page-gzip.mjs";
 import { refuseMalformed } from "./refusals.mjs";
 import { assignRequestId } from "./request-id.mjs";
+import { loadRoutePatterns } from "./route-patterns.mjs";
 import { secureResponseHeaders } from "./response-headers.mjs";
 
 process.env.NODE_ENV = "production";
@@ -41,6 +44,8 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const { compressResponse } = createPageGzip({ cacheMegabytes: env.PRECOMPRESS_CACHE_MB });
+const { patternOf } = loadRoutePatterns(process.cwd());
+const { httpRequests, httpDuration, pageCache } = metrics();
 
 const server = http.createServer((req, res) => {
   const started = performance.now();
@@ -51,8 +56,11 @@ const server = http.createServer((req, res) => {
   req.headers["x-forwarded-for"] = client;
   req.headers["x-forwarded-proto"] = https ? "https" : "http";
   delete req.headers["x-real-ip"];
-  secureResponseHeaders(res, https);
+  secureResponseHeaders(res, https, (result) => pageCache.inc({ result }));
   res.on("finish", () => {
+    const labels = { route: patternOf(req), method: req.method ?? "", status: `${Math.floor(res.statusCode / 100)}xx` };
+    httpRequests.inc(labels);
+    httpDuration.observe(labels, (performance.now() - started) / 1000);
     // One line per failed or refused request that the route wrapper did not log itself.
     if (runtime().logged.delete(requestId) || res.statusCode < 400) return;
     const fields = {

@@ -10,14 +10,18 @@ function keep(name) {
 /**
  * Drops the hidden headers, and sends HSTS only over HTTPS: on plain HTTP it is meaningless, and
  * it would pin a host that serves no HTTPS.
+ * `onCache` hears Next's cache verdict (HIT, STALE, MISS) before it is dropped.
  * @param {import("node:http").ServerResponse} res
  * @param {boolean} https
+ * @param {(verdict: string) => void} [onCache]
  */
-export function secureResponseHeaders(res, https) {
+export function secureResponseHeaders(res, https, onCache) {
   const writeHead = res.writeHead;
   res.writeHead = function (status, ...rest) {
-    for (const name of HIDDEN_HEADERS) res.removeHeader(name);
     const last = rest.at(-1);
+    const verdict = res.getHeader("x-nextjs-cache") ?? (last && typeof last === "object" && !Array.isArray(last) ? last["x-nextjs-cache"] : undefined);
+    if (verdict && onCache) onCache(String(verdict).toLowerCase());
+    for (const name of HIDDEN_HEADERS) res.removeHeader(name);
     if (last && typeof last === "object" && !Array.isArray(last)) {
       for (const key of Object.keys(last)) if (!keep(key)) delete last[key];
     } else if (Array.isArray(last)) {

@@ -22,6 +22,13 @@ export async function call(
   const token = options.token ?? (options.as ? createApiToken(options.as.id).token : undefined);
   if (token) headers.set("authorization", `Bearer ${token}`);
   let body = options.rawBody;
+  if (body instanceof FormData) {
+    // As it arrives over the network: encoded bytes with their multipart boundary. (A FormData body
+    // is streamed by undici from a generator that, on Node 24, still pushes after a reader cancels.)
+    const encoded = new Response(body);
+    headers.set("content-type", encoded.headers.get("content-type")!);
+    body = await encoded.arrayBuffer();
+  }
   if (options.body !== undefined) {
     headers.set("content-type", "application/json");
     body = JSON.stringify(options.body);

@@ -3,12 +3,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import Link from "next/link";
-import { signIn } from "next-auth/react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { afterSignIn } from "@/components/auth/after-sign-in";
+import { signInWithPassword } from "@/components/auth/credentials-sign-in";
 import { FormField, OrDivider } from "@/components/auth/form-field";
 import { GOOGLE_INTENT_KEY, GoogleButton } from "@/components/auth/google-button";
 import { useCallbackUrl, withCallback } from "@/components/auth/use-callback-url";
@@ -31,6 +31,14 @@ export function LoginForm() {
   const error = params.get("error");
   const code = params.get("code");
   const [blocked, setBlocked] = useState(code === "too_many_attempts");
+  // A busy server's own message, and the seconds it said to wait before trying again (counted down).
+  const [busyMessage, setBusyMessage] = useState<string | null>(null);
+  const [waitSeconds, setWaitSeconds] = useState(0);
+  useEffect(() => {
+    if (waitSeconds <= 0) return;
+    const timer = setTimeout(() => setWaitSeconds((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [waitSeconds]);
   useEffect(() => {
     if (!error) return;
     const intent = sessionStorage.getItem(GOOGLE_INTENT_KEY);
@@ -53,13 +61,20 @@ export function LoginForm() {
 
   const onSubmit = async (values: LoginInput) => {
     setBlocked(false);
-    const result = await signIn("credentials", { ...values, redirect: false }).catch(() => null);
-    if (result?.status === 429 || result?.code === "too_many_attempts") {
+    setBusyMessage(null);
+    const result = await signInWithPassword(values);
+    if (result.kind === "busy") {
+      // What was typed stays in the form; Sign in comes back when the server said it may.
+      setBusyMessage(result.message);
+      setWaitSeconds(result.retryAfterSeconds);
+      return;
+    }
+    if (result.kind === "too-many-attempts") {
       setBlocked(true);
       toast.error("Too many attempts", { description: TOO_MANY_ATTEMPTS });
       return;
     }
-    if (!result || result.error) {
+    if (result.kind === "failed") {
       toast.error("Oh no!", { description: "There was a problem logging in" });
       return;
     }
@@ -78,6 +93,11 @@ export function LoginForm() {
         {blocked && (
           <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             {TOO_MANY_ATTEMPTS}
+          </p>
+        )}
+        {busyMessage && (
+          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="login-busy">
+            {busyMessage}
           </p>
         )}
         <FormField
@@ -99,9 +119,9 @@ export function LoginForm() {
           error={errors.password?.message}
           {...register("password")}
         />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
+        <Button type="submit" className="w-full" disabled={isSubmitting || waitSeconds > 0}>
           {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-          Sign in
+          {waitSeconds > 0 ? `Try again in ${waitSeconds} s` : "Sign in"}
         </Button>
       </form>
       <p className="text-center text-sm text-slate-600">

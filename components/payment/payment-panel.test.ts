@@ -40,6 +40,7 @@ describe("PaymentPanel with keys configured at run time", () => {
     const area = PurchaseArea();
     const children = [area.props.children].flat() as ReactElement[];
     expect(children[0].type).toBe(PurchaseButton);
+    expect(children[0].props).toEqual({ paymentsReady: true });
     expect(textOf(children[1])).toBe(PAYMENT_TEXTS.refundRule);
   });
 });

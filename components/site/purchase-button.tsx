@@ -16,9 +16,14 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { can } from "@/lib/auth/permissions";
+import { PAYMENT_TEXTS } from "@/lib/payments/plan";
 
-/** The viewer-specific part of the pricing card, so the page itself is one cached page. */
-export function PurchaseButton() {
+/**
+ * The viewer-specific part of the pricing card, so the page itself is one cached page. `paymentsReady`
+ * is false before the site's Stripe keys are set: only a signed-in buyer, who would otherwise reach the
+ * card form, is told; the button keeps its place.
+ */
+export function PurchaseButton({ paymentsReady }: { paymentsReady: boolean }) {
   const viewer = useCurrentUser();
 
   if (viewer.status === "loading") {
@@ -71,6 +76,19 @@ export function PurchaseButton() {
       <p role="status" className="rounded-md bg-slate-100 px-4 py-3 text-center text-sm text-slate-700">
         The Extended plan is for voters: {user.role} accounts cannot buy it.
       </p>
+    );
+  }
+
+  if (!paymentsReady) {
+    return (
+      <>
+        <Button className="w-full" disabled aria-describedby="payments-unavailable">
+          Purchase
+        </Button>
+        <p id="payments-unavailable" role="status" className="mt-3 rounded-md bg-slate-100 px-4 py-3 text-center text-sm text-slate-700">
+          {PAYMENT_TEXTS.notConfigured}
+        </p>
+      </>
     );
   }
 

@@ -1,23 +1,84 @@
 "use client";
 
+import { useState } from "react";
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+  type TooltipValueType,
+  type XAxisTickContentProps,
+} from "recharts";
+import { axisTicks, type VotesSoFar } from "@/components/surveyor/cumulative-votes";
+import { formatDate, formatShortDate } from "@/lib/dates";
 import { VOTE_COLOURS } from "@/lib/vote-colours";
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { VotesOnDay } from "@/lib/services/surveys";
-import { formatShortDate } from "@/lib/dates";
+
+// Room per date label on the time axis ("Jan 21" plus a gap): three labels on a phone, more on a desktop.
+const PX_PER_TICK = 96;
+
+function DailyTooltip({ active, payload }: TooltipContentProps<TooltipValueType, string | number>) {
+  const point = payload?.[0]?.payload as VotesSoFar | undefined;
+  if (!active || !point) return null;
+  return (
+    <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm shadow-md" data-testid="votes-over-time-tooltip">
+      <p className="font-semibold">{formatDate(point.day)}</p>
+      <p style={{ color: VOTE_COLOURS.yes.text }}>
+        Yes: {point.yesSoFar} in all (+{point.yes} that day)
+      </p>
+      <p style={{ color: VOTE_COLOURS.no.text }}>
+        No: {point.noSoFar} in all (+{point.no} that day)
+      </p>
+    </div>
+  );
+}
 
 // Loaded on demand (next/dynamic) so recharts only ships to the results page.
-export default function VotesOverTimeChart({ days }: { days: VotesOnDay[] }) {
-  const data = days.map((d) => ({ ...d, label: formatShortDate(d.day, d.day) }));
+export default function VotesOverTimeChart({ series }: { series: VotesSoFar[] }) {
+  const [width, setWidth] = useState(0);
+  const last = series.at(-1)?.day ?? "";
+  const ticks = axisTicks(
+    series.map((d) => d.day),
+    width / PX_PER_TICK,
+  );
+  // The end labels lean inwards, so none is cut off at the chart's edges.
+  const tick = ({ x, y, payload, index }: XAxisTickContentProps) => (
+    <text
+      x={x}
+      y={y}
+      dy={14}
+      fontSize={12}
+      fill="#475569"
+      textAnchor={ticks.length > 1 && index === 0 ? "start" : ticks.length > 1 && index === ticks.length - 1 ? "end" : "middle"}
+    >
+      {formatShortDate(String(payload.value), last)}
+    </text>
+  );
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={data} accessibilityLayer={false} margin={{ top: 10, right: 16, bottom: 0, left: -10 }}>
+    <ResponsiveContainer width="100%" height="100%" onResize={(w) => setWidth(w)}>
+      <LineChart data={series} accessibilityLayer={false} margin={{ top: 10, right: 12, bottom: 0, left: -10 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="label" minTickGap={16} />
-        <YAxis allowDecimals={false} />
-        <Tooltip />
-        <Legend />
-        <Line type="monotone" dataKey="yes" name="Yes" stroke={VOTE_COLOURS.yes.edge} strokeWidth={2} dot={days.length <= 31} isAnimationActive={false} />
-        <Line type="monotone" dataKey="no" name="No" stroke={VOTE_COLOURS.no.edge} strokeWidth={2} dot={days.length <= 31} isAnimationActive={false} />
+        <XAxis dataKey="day" ticks={ticks} interval={0} tick={tick} tickLine={false} />
+        <YAxis allowDecimals={false} domain={[0, "auto"]} tick={{ fontSize: 12 }} />
+        <Tooltip content={DailyTooltip} />
+        {/* Yes before No, as in the results chart (not alphabetical). */}
+        <Legend itemSorter={null} />
+        {(["yes", "no"] as const).map((key) => (
+          <Line
+            key={key}
+            type="stepAfter"
+            dataKey={`${key}SoFar`}
+            name={key === "yes" ? "Yes" : "No"}
+            stroke={VOTE_COLOURS[key].edge}
+            strokeWidth={2}
+            dot={series.length === 1 ? { r: 3, fill: VOTE_COLOURS[key].edge } : false}
+            isAnimationActive={false}
+          />
+        ))}
       </LineChart>
     </ResponsiveContainer>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { cumulativeVotes } from "@/components/surveyor/cumulative-votes";
 import type { VotesOnDay } from "@/lib/services/surveys";
 import { formatDate } from "@/lib/dates";
 
@@ -9,14 +10,20 @@ const VotesOverTimeChart = dynamic(() => import("./votes-over-time-chart"), {
   loading: () => <div className="h-full w-full animate-pulse rounded-lg bg-slate-100" />,
 });
 
-/** Yes and no votes per day since the survey was created (site time zone). */
-export function VotesOverTime({ days }: { days: VotesOnDay[] }) {
+/**
+ * The running totals of yes and no since the survey was created (site time zone), drawn as steps that
+ * only rise, each day's own votes in the tooltip; the figures as a table for screen readers (the
+ * drawing itself is hidden from them), as in the results chart.
+ */
+export function VotesOverTime({ days, totals }: { days: VotesOnDay[]; totals: { yes: number; no: number } }) {
+  const series = cumulativeVotes(days, totals);
   const total = days.reduce((n, d) => n + d.yes + d.no, 0);
   const busiest = days.reduce<VotesOnDay | null>((best, d) => (d.yes + d.no > (best ? best.yes + best.no : 0) ? d : best), null);
   const summary =
     total === 0 || !busiest
       ? "No votes yet."
       : `${total} votes over ${days.length} ${days.length === 1 ? "day" : "days"}; the busiest day was ${formatDate(busiest.day)} with ${busiest.yes + busiest.no}.`;
+  const votingDays = series.filter((d) => d.yes + d.no > 0);
   return (
     <section aria-labelledby="votes-over-time-title" className="rounded-xl border border-slate-200 p-4" data-testid="votes-over-time">
       <h2 id="votes-over-time-title" className="text-lg font-semibold">
@@ -25,9 +32,32 @@ export function VotesOverTime({ days }: { days: VotesOnDay[] }) {
       <p className="mt-1 text-sm text-slate-600" data-testid="votes-over-time-summary">
         {summary}
       </p>
-      <div role="img" aria-label={`Line chart of yes and no votes per day. ${summary}`} className="mt-3 h-[220px] w-full">
-        <VotesOverTimeChart days={days} />
+      <div aria-hidden="true" className="mt-3 h-[240px] w-full" data-testid="votes-over-time-chart">
+        <VotesOverTimeChart series={series} />
       </div>
+      <table className="sr-only">
+        <caption>Running totals of yes and no votes, on each day with votes</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Yes that day</th>
+            <th scope="col">No that day</th>
+            <th scope="col">Yes so far</th>
+            <th scope="col">No so far</th>
+          </tr>
+        </thead>
+        <tbody>
+          {votingDays.map((d) => (
+            <tr key={d.day}>
+              <th scope="row">{formatDate(d.day)}</th>
+              <td>{d.yes}</td>
+              <td>{d.no}</td>
+              <td>{d.yesSoFar}</td>
+              <td>{d.noSoFar}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }

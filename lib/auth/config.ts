@@ -12,6 +12,7 @@ import { BUSY_MESSAGE, HashQueueFull } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
+import { metrics } from "@/lib/metrics.mjs";
 import { authenticateWithPassword, revokeSessions, sessionVersionOfUser } from "@/lib/services/users";
 import { accounts, sessions, users, verificationTokens } from "@/models";
 
@@ -67,11 +68,15 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
       Credentials({
         credentials: { email: {}, password: {} },
         authorize: async (credentials, request) => {
+          const signIns = metrics().signIns;
           const user = await authenticateWithPassword(credentials, clientAddress(request.headers)).catch((error: unknown) => {
-            if (error instanceof HashQueueFull || (error instanceof ApiError && error.message === BUSY_MESSAGE)) throw new Busy();
+            const busy = error instanceof HashQueueFull || (error instanceof ApiError && error.message === BUSY_MESSAGE);
+            if (busy || (error instanceof ApiError && error.status === 429)) signIns.inc({ outcome: "throttled" });
+            if (busy) throw new Busy();
             if (error instanceof ApiError && error.status === 429) throw new TooManyAttempts();
             throw error;
           });
+          signIns.inc({ outcome: user ? "succeeded" : "failed" });
           return user ? { id: user.id, name: user.name, email: user.email, image: user.image } : null;
         },
       }),

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { readBodyBytes } from "@/lib/api/form-data";
 import { clientAddress } from "@/lib/auth/client-address";
 import { BUSY_MESSAGE, hashQueueFull } from "@/lib/auth/password";
+import { metrics } from "@/lib/metrics.mjs";
 import { isThrottled, throttleKeys, tooManyAttempts, THROTTLE_WINDOW_MINUTES } from "@/lib/services/users";
 
 export const TOO_MANY_ATTEMPTS_CODE = "too_many_attempts";
@@ -34,6 +35,7 @@ export async function throttledSignIn(request: NextRequest): Promise<NextRespons
   if (!request.nextUrl.pathname.endsWith("/callback/credentials")) return buffered;
   // Every hash slot and queue place taken: refuse before Auth.js and the database do any work.
   if (hashQueueFull()) {
+    metrics().signIns.inc({ outcome: "throttled" });
     const url = new URL(`/login?error=CredentialsSignin&code=busy`, request.nextUrl.origin);
     return NextResponse.json(
       { url: url.toString(), error: { code: "service_unavailable", message: BUSY_MESSAGE } },
@@ -49,6 +51,7 @@ export async function throttledSignIn(request: NextRequest): Promise<NextRespons
   // A control character cannot be in a valid email (the sign-in refuses it) nor in a database key.
   if (/\p{Cc}/u.test(email)) return buffered;
   if (!(await isThrottled(throttleKeys(email, clientAddress(request.headers))))) return buffered;
+  metrics().signIns.inc({ outcome: "throttled" });
   const error = tooManyAttempts();
   const url = new URL(`/login?error=CredentialsSignin&code=${TOO_MANY_ATTEMPTS_CODE}`, request.nextUrl.origin);
   return NextResponse.json(

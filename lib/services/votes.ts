@@ -5,6 +5,7 @@ import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { metrics } from "@/lib/metrics.mjs";
 import { closesAt } from "@/lib/services/surveys";
 import { reports, surveys, votes, type Category, type Role, type SurveyStatus, type VoteValue } from "@/models";
 
@@ -48,6 +49,7 @@ export async function castVote(input: {
         returning yes_count as "yesCount", no_count as "noCount"`,
   );
   const result = counts ? { vote: input.vote, comment, yesCount: counts.yesCount, noCount: counts.noCount } : null;
+  metrics().votes.inc({ outcome: result ? "accepted" : "refused" });
   if (result) return result;
   throw await whyNotCounted(input.surveyId, input.userId, timeZone);
 }

@@ -1,4 +1,5 @@
-// Starting and stopping real production servers (`node server/index.mjs`, what `npm start` execs) for the ops tests.
+// Starting and stopping real production servers for the ops tests, the way the README and a
+// supervisor run them: `npm start` (which execs `node server/index.mjs`), signalled through npm.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -19,9 +20,38 @@ export type Server = {
   port: number;
   url: string;
   lines: string[];
+  /** The process a supervisor holds: `npm start`. */
   child: ChildProcess;
+  /** The node server process itself (npm's child). */
+  serverPid: number;
   exited: Promise<number | null>;
 };
+
+/** The processes whose parent is `pid` (from /proc, so no `ps` is needed). */
+export function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // pid (comm) state ppid …; comm may hold spaces and parentheses, so read after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid) out.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return out;
+}
+
+export function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function tempDir(name: string) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `opinex-${name}-`));
@@ -42,7 +72,7 @@ export function seed(env: Record<string, string>) {
 }
 
 export async function startServer(port: number, env: Record<string, string>, cwd = ROOT): Promise<Server> {
-  const child = spawn(process.execPath, ["server/index.mjs"], { cwd, env: { ...env, PORT: String(port) } as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npm", ["start", "--silent"], { cwd, env: { ...env, PORT: String(port) } as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   for (const stream of [child.stdout!, child.stderr!]) {
     let rest = "";
@@ -66,13 +96,22 @@ export async function startServer(port: number, env: Record<string, string>, cwd
     if (Date.now() > deadline) throw new Error(`server did not start:\n${lines.join("\n")}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { port, url, lines, child, exited };
+  const [serverPid] = childrenOf(child.pid!);
+  if (!serverPid) throw new Error("npm start has no server process");
+  return { port, url, lines, child, serverPid, exited };
 }
 
+/** A signal to what a supervisor holds (npm), or SIGKILL: a crash of the server process itself. */
 export async function stopServer(server: Server, signal: NodeJS.Signals = "SIGTERM") {
   if (server.child.exitCode !== null) return server.child.exitCode;
-  server.child.kill(signal);
+  if (signal === "SIGKILL") crashServer(server);
+  else server.child.kill(signal);
   return server.exited;
+}
+
+/** kill -9 of the node server process; npm, its parent, then exits too. */
+export function crashServer(server: Server) {
+  if (isAlive(server.serverPid)) process.kill(server.serverPid, "SIGKILL");
 }
 
 /** The API token of POST /api/jwt for a user id, signed with the servers' AUTH_SECRET. */

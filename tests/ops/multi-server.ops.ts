@@ -12,6 +12,7 @@ import {
   checkVotes,
   createPgDatabase,
   createVoters,
+  crashServer,
   hasBuild,
   seed,
   startServer,
@@ -225,7 +226,7 @@ describe.skipIf(!runnable)("two production servers on PostgreSQL and Redis", () 
     const stormVoters = voters.slice(5);
     const storm = await voteStorm(a, surveyIds, stormVoters, 16);
     await new Promise((r) => setTimeout(r, 2500));
-    a.child.kill("SIGKILL");
+    crashServer(a);
     storm.stop();
     await storm.done;
     await a.exited;

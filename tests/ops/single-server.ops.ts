@@ -1,6 +1,6 @@
 // One production server on the embedded database (PGlite): health, client address, logs, clean
 // shutdown with requests in flight, kill -9 during a vote storm, backup and restore.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -9,6 +9,9 @@ import {
   ROOT,
   baseEnv,
   checkVotes,
+  childrenOf,
+  crashServer,
+  isAlive,
   createVoters,
   hasBuild,
   openSurveyIds,
@@ -25,7 +28,8 @@ import { queryRows } from "@/lib/db/client";
 
 const PORT = 3511;
 const dataDir = tempDir("single");
-const env = baseEnv({ DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: "20" });
+const METRICS_TOKEN = "ops-metrics-token-0123456789abcdef";
+const env = baseEnv({ DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: "20", METRICS_TOKEN });
 let server: Server | undefined;
 
 if (!hasBuild) console.warn("tests/ops: no production build (.next): run `npm run build` first; skipping.");
@@ -38,6 +42,17 @@ describe.skipIf(!hasBuild)("one production server on PGlite", () => {
   afterAll(async () => {
     if (server) await stopServer(server, "SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("refuses to serve when the build is started another way (`next start`), naming the command", async () => {
+    const result = spawnSync(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(PORT + 7)], {
+      cwd: ROOT,
+      env: { ...env, NODE_ENV: "production", DATA_DIR: tempDir("next-start") } as NodeJS.ProcessEnv,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("run `npm start`");
   });
 
   it("answers liveness and readiness as uncached JSON without secrets", async () => {
@@ -95,6 +110,22 @@ describe.skipIf(!hasBuild)("one production server on PGlite", () => {
     for (const l of server!.lines) expect(l).not.toMatch(/demo-password|wrong-password|authjs|csrf/i);
   });
 
+  it("labels request metrics by route pattern and status class, never by a raw URL, and counts page cache hits", async () => {
+    const id = "3f1e2d4c-0000-4000-8000-00000000abcd";
+    for (const path of [`/survey/details/${id}?utm_source=raw-query-7731`, "/no-such-page-raw-path-7732", "/", "/", `/api/vote/${id}`]) {
+      await (await fetch(`${server!.url}${path}`)).arrayBuffer();
+    }
+    expect((await fetch(`${server!.url}/api/metrics`)).status).toBe(401);
+    const res = await fetch(`${server!.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const labelled = text.split("\n").filter((l) => l.startsWith("opinex_http_requests_total{"));
+    expect(labelled.some((l) => l.includes('route="/survey/details/[id]"'))).toBe(true);
+    expect(labelled.some((l) => l.includes('route="/"') && l.includes('status="2xx"'))).toBe(true);
+    expect(text).not.toMatch(/raw-query|raw-path|3f1e2d4c/);
+    expect(text).toMatch(/opinex_page_cache_total\{result="hit"\} [1-9]/);
+  });
+
   it("puts the request id of the log line in the JSON error body", async () => {
     const res = await fetch(`${server!.url}/api/vote/not-a-survey`, { method: "PUT", headers: { authorization: "Bearer nonsense" } });
     expect(res.status).toBe(401);
@@ -106,7 +137,7 @@ describe.skipIf(!hasBuild)("one production server on PGlite", () => {
     for (const l of server!.lines) expect(l).not.toContain("nonsense");
   });
 
-  it("finishes 100 requests in flight on SIGTERM, exits 0, and starts again on the same folder", async () => {
+  it("finishes 100 requests in flight on SIGTERM to `npm start`, exits 0 with no process left, and starts again on the same folder", async () => {
     // Readiness is left out: a stopping server answers it 503 on purpose (checked below).
     const pages = ["/surveys", "/", "/api/get_features_surveys", "/api/health", "/about"];
     const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
@@ -135,6 +166,9 @@ describe.skipIf(!hasBuild)("one production server on PGlite", () => {
     expect(results.filter((r) => r.status !== 200)).toEqual([]);
     expect(results.some((r) => r.at > signalled)).toBe(true);
     expect(await server!.exited).toBe(0);
+    // npm waited for the server: nothing of the tree is left holding the port or the folder.
+    expect(isAlive(server!.serverPid)).toBe(false);
+    expect(childrenOf(server!.child.pid!)).toEqual([]);
     expect(server!.lines.join("\n")).toContain('"msg":"stopped"');
     expect(fs.existsSync(path.join(dataDir, "opinex.lock"))).toBe(false);
 
@@ -151,7 +185,7 @@ describe.skipIf(!hasBuild)("one production server on PGlite", () => {
     server = await startServer(PORT, env);
     const storm = await voteStorm(server, surveyIds, voters, 16);
     await new Promise((r) => setTimeout(r, 2500));
-    server.child.kill("SIGKILL");
+    crashServer(server);
     storm.stop();
     await storm.done;
     await server.exited;

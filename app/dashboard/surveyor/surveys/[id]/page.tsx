@@ -97,7 +97,7 @@ export default async function Page({
 
       <ResultsChartToggle yesCount={survey.yesCount} noCount={survey.noCount} />
 
-      {days ? <VotesOverTime days={days} /> : <p className="text-slate-600">The votes over time could not be loaded.</p>}
+      {days ? <VotesOverTime days={days} totals={{ yes: survey.yesCount, no: survey.noCount }} /> : <p className="text-slate-600">The votes over time could not be loaded.</p>}
 
       <section aria-labelledby="voters-title" id="voters" className="space-y-3">
         <h2 id="voters-title" className="text-xl font-semibold">

@@ -1,0 +1,193 @@
+// The embedded database (PGlite) under load, for `npm run bench`: a static asset's latency while
+// 100 wrong-password sign-ins arrive at once, and how many votes a second one server accepts.
+// BENCH_BASELINE_DIR=/path/to/another/checkout (with its own production build) measures that
+// checkout the same way in the same run, so the two columns sit side by side.
+import { execFileSync, spawn } from "node:child_process";
+import { createHmac, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+
+const STORM = 100;
+const VOTERS = 3000;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function apiToken(secret, userId) {
+  const b64 = (v) => Buffer.from(v).toString("base64url");
+  const iat = Math.floor(Date.now() / 1000);
+  const data = `${b64(JSON.stringify({ alg: "HS256", typ: "JWT" }))}.${b64(JSON.stringify({ sub: userId, iss: "opinex-api", iat, exp: iat + 3600 }))}`;
+  const key = createHmac("sha256", secret).update("opinex api token v1").digest();
+  return `${data}.${createHmac("sha256", key).update(data).digest("base64url")}`;
+}
+
+/** Seeds a fresh DATA_DIR with the demo data and `VOTERS` extra people; returns their ids and the open surveys. */
+async function prepare(appDir, env) {
+  execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/seed.ts"], { cwd: appDir, env, stdio: "ignore" });
+  const db = new PGlite(path.join(env.DATA_DIR, "pgdata"));
+  const { rows: voters } = await db.query(
+    `INSERT INTO users (email, name, role) SELECT 'embedded-voter-' || g || '@bench.test', 'Voter ' || g, 'user' FROM generate_series(1, ${VOTERS}) g RETURNING id`,
+  );
+  const { rows: surveys } = await db.query(`SELECT id FROM surveys WHERE status = 'publish' AND deadline > current_date ORDER BY created_at LIMIT 5`);
+  await db.close();
+  return { voters: voters.map((v) => v.id), surveys: surveys.map((s) => s.id) };
+}
+
+async function start(appDir, env, base) {
+  // As a supervisor runs it: `npm start`, so each checkout runs on its own Node and server.
+  const child = spawn("npm", ["start", "--silent"], { cwd: appDir, env, stdio: ["ignore", "ignore", "inherit"] });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health/ready`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${appDir}: the server did not start`);
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await Promise.race([exited, sleep(30_000)]);
+}
+
+async function timed(url) {
+  const t = performance.now();
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  return performance.now() - t;
+}
+
+/** 100 wrong-password sign-ins at once, each from its own address; a static asset fetched throughout. */
+async function storm(base) {
+  const html = await (await fetch(`${base}/`)).text();
+  const asset = `${base}${html.match(/\/_next\/static\/[^"'\s]+\.js/)[0]}`;
+  const tokens = await Promise.all(
+    Array.from({ length: STORM }, async () => {
+      const res = await fetch(`${base}/api/auth/csrf`);
+      const { csrfToken } = await res.json();
+      return { csrfToken, cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+    }),
+  );
+  for (let i = 0; i < 20; i++) await timed(asset);
+  const latencies = [];
+  let done = false;
+  const sampler = (async () => {
+    while (!done) latencies.push(await timed(asset));
+  })();
+  const started = performance.now();
+  await Promise.all(
+    tokens.map(async (token, i) => {
+      const res = await fetch(`${base}/api/auth/callback/credentials`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: token.cookie, "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1", "x-forwarded-for": `10.77.${i >> 8}.${i & 255}` },
+        body: new URLSearchParams({ email: `nobody-${i}@bench.test`, password: "wrong-password", csrfToken: token.csrfToken, callbackUrl: "/" }),
+      });
+      await res.arrayBuffer();
+    }),
+  );
+  const stormMs = performance.now() - started;
+  done = true;
+  await sampler;
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), n: latencies.length, stormMs };
+}
+
+/** Votes from distinct people, 50 in flight at a time, for `seconds`: accepted votes per second. */
+async function votes(base, secret, voters, surveys, seconds) {
+  let next = 0;
+  let accepted = 0;
+  let refused = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (performance.now() < until && next < voters.length) {
+        const i = next++;
+        const res = await fetch(`${base}/api/vote/${surveys[i % surveys.length]}`, {
+          method: "PUT",
+          headers: { authorization: `Bearer ${apiToken(secret, voters[i])}`, "content-type": "application/json" },
+          body: JSON.stringify({ vote: i % 3 ? "yes" : "no" }),
+        });
+        await res.arrayBuffer();
+        if (res.ok) accepted++;
+        else refused++;
+      }
+    }),
+  );
+  return { perSecond: accepted / ((performance.now() - started) / 1000), accepted, refused, exhausted: next >= voters.length };
+}
+
+/** Measures one checkout; returns its figures. */
+async function measure(appDir, port, seconds) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "opinex-bench-embedded-"));
+  const secret = randomBytes(32).toString("base64url");
+  const base = `http://localhost:${port}`;
+  const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "", REDIS_URL: "", DATA_DIR: dataDir, AUTH_SECRET: secret, AUTH_URL: base, PORT: String(port), LOG_LEVEL: "silent", TRUSTED_PROXIES: "1" };
+  let child;
+  try {
+    const { voters, surveys } = await prepare(appDir, env);
+    child = await start(appDir, env, base);
+    const quiet = [];
+    const html = await (await fetch(`${base}/`)).text();
+    const asset = `${base}${html.match(/\/_next\/static\/[^"'\s]+\.js/)[0]}`;
+    for (let i = 0; i < 50; i++) quiet.push(await timed(asset));
+    const during = await storm(base);
+    await sleep(2000);
+    const vote = await votes(base, secret, voters, surveys, seconds);
+    return { quiet: { p50: percentile(quiet, 50), p99: percentile(quiet, 99) }, during, vote };
+  } finally {
+    if (child) await stop(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Adds the embedded-database rows through `row(section, name, value, target, verdict)`; measures
+ * BENCH_BASELINE_DIR too when it is set.
+ */
+export async function benchEmbedded({ row, fmt, ok, port, seconds, log }) {
+  const baselineDir = process.env.BENCH_BASELINE_DIR ? path.resolve(process.env.BENCH_BASELINE_DIR) : null;
+  log("embedded database: sign-in storm and votes...");
+  const current = await measure(process.cwd(), port, seconds);
+  const baseline = baselineDir ? (log(`embedded database, baseline ${baselineDir}...`), await measure(baselineDir, port, seconds)) : null;
+  const beside = (pick, unit) => (baseline ? ` (baseline ${pick(baseline)}${unit})` : "");
+  const s = current.during;
+  row("7 embedded database", "static asset, quiet", `p50 ${fmt(current.quiet.p50, 1)} ms, p99 ${fmt(current.quiet.p99, 1)} ms`);
+  row(
+    "7 embedded database",
+    `static asset during ${STORM} wrong-password sign-ins at once`,
+    `p50 ${fmt(s.p50, 1)} ms, p99 ${fmt(s.p99, 1)} ms (n=${s.n}, storm ${fmt(s.stormMs)} ms)${beside((b) => `p50 ${fmt(b.during.p50, 1)}, p99 ${fmt(b.during.p99, 1)}`, " ms")}`,
+    "p50 <= 50 ms, p99 <= 200 ms",
+    ok(s.p50 <= 50 && s.p99 <= 200),
+  );
+  const v = current.vote;
+  row(
+    "7 embedded database",
+    "votes accepted per second (50 in flight, distinct people)",
+    `${fmt(v.perSecond)}/s (${v.accepted} accepted, ${v.refused} refused${v.exhausted ? ", ran out of voters" : ""})${beside((b) => fmt(b.vote.perSecond), "/s")}`,
+    baseline ? ">= 0.90 x baseline" : "",
+    baseline ? ok(v.perSecond >= 0.9 * baseline.vote.perSecond) : "",
+  );
+}
+
+// `node bench/embedded.mjs`: only these rows.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
+  await benchEmbedded({
+    row: (...cells) => console.log(`| ${cells.join(" | ")} |`),
+    fmt,
+    ok: (pass) => (pass ? "met" : "MISSED"),
+    port: Number(process.env.BENCH_PORT ?? 5510) + 2,
+    seconds: Number(process.env.BENCH_SECONDS ?? 8),
+    log: (...args) => console.error("·", ...args),
+  });
+}

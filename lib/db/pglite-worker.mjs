@@ -1,0 +1,45 @@
+// The embedded database in a thread of its own. PGlite runs PostgreSQL compiled to WebAssembly: every
+// query is synchronous CPU work on whichever thread holds it. Held by the server's main thread, one
+// sign-in storm's queries would stall every other request; here they stall only this thread. The app
+// talks to it as to any PostgreSQL server, with the `pg` driver, over a Unix socket in a private
+// folder (PostgreSQL's own socket naming, so `pg` finds it from `host` and `port`).
+//
+// workerData: { dataDir?: string, socketDir: string, port: number }
+// Messages: posts { ready: true } once listening (or { error }); on "close" it stops listening,
+// closes PGlite (a checkpoint) and posts { closed: true }.
+import path from "node:path";
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+
+const { dataDir, socketDir, port } = workerData;
+
+let db;
+let server;
+try {
+  // Durability: PGlite commits with synchronous_commit=on, so a commit's WAL is written (a
+  // synchronous write(2) into the file) before the query answers; fsync is off, so an acknowledged
+  // write survives the process being killed, not the machine losing power.
+  db = dataDir ? new PGlite(path.join(dataDir, "pgdata")) : new PGlite();
+  await db.waitReady;
+  // PGlite is a single session, so the app's pool holds exactly one connection and statements of two
+  // requests never interleave inside it. The server still accepts a few: the pool replaces a
+  // connection after a failed query (as with any PostgreSQL server), and the new one may arrive
+  // before the old one's close has been handled.
+  server = new PGLiteSocketServer({ db, path: path.join(socketDir, `.s.PGSQL.${port}`), maxConnections: 4 });
+  await server.start();
+  parentPort.postMessage({ ready: true });
+} catch (error) {
+  parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+}
+
+parentPort.on("message", async (message) => {
+  if (message !== "close") return;
+  try {
+    await server?.stop();
+    await db?.close();
+  } finally {
+    parentPort.postMessage({ closed: true });
+    parentPort.close();
+  }
+});

@@ -1,0 +1,13 @@
+import type { Counter, Gauge, Histogram, Registry } from "prom-client";
+
+export type Metrics = {
+  registry: Registry;
+  pools: Set<{ totalCount: number; idleCount: number; waitingCount: number }>;
+  httpRequests: Counter<"route" | "method" | "status">;
+  httpDuration: Histogram<"route" | "method" | "status">;
+  pageCache: Counter<"result">;
+  votes: Counter<"outcome">;
+  signIns: Counter<"outcome">;
+  dbPool: Gauge<"state">;
+};
+export function metrics(): Metrics;

@@ -1,0 +1,74 @@
+// Prometheus metrics (prom-client): one registry per process, shared by the production server
+// (server/, which counts every request) and the app (votes, sign-ins) through the process-wide
+// runtime seam, so the two bundles Next makes count into the same place. Served by GET /api/metrics.
+// Labels are bounded sets: a route's pattern (never a raw URL), a method, a status class, an outcome.
+import client from "prom-client";
+import { runtime } from "./runtime.mjs";
+
+/** @returns {import("./metrics.d.mts").Metrics} */
+export function metrics() {
+  const seam = /** @type {{ metrics?: import("./metrics.d.mts").Metrics }} */ (runtime());
+  return (seam.metrics ??= createMetrics());
+}
+
+function createMetrics() {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, prefix: "opinex_" });
+  const registers = [registry];
+  const pools = new Set();
+  return {
+    registry,
+    /** Database connection pools to report (the pg pool of a PostgreSQL server or of the embedded database). */
+    pools,
+    httpRequests: new client.Counter({
+      name: "opinex_http_requests_total",
+      help: "Requests answered, by route pattern, method and status class.",
+      labelNames: ["route", "method", "status"],
+      registers,
+    }),
+    httpDuration: new client.Histogram({
+      name: "opinex_http_request_duration_seconds",
+      help: "Time to answer a request, by route pattern, method and status class.",
+      labelNames: ["route", "method", "status"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    pageCache: new client.Counter({
+      name: "opinex_page_cache_total",
+      help: "Public pages answered from Next's cache (hit, stale) or rendered for the cache (miss).",
+      labelNames: ["result"],
+      registers,
+    }),
+    votes: new client.Counter({
+      name: "opinex_votes_total",
+      help: "Votes accepted, and refused (a repeat, a closed or unpublished survey, a surveyor's own).",
+      labelNames: ["outcome"],
+      registers,
+    }),
+    signIns: new client.Counter({
+      name: "opinex_sign_ins_total",
+      help: "Email-and-password sign-ins that succeeded, failed (wrong email or password) or were throttled.",
+      labelNames: ["outcome"],
+      registers,
+    }),
+    dbPool: new client.Gauge({
+      name: "opinex_db_pool_connections",
+      help: "Database pool: open connections (total), idle ones, and requests waiting for one (waiting).",
+      labelNames: ["state"],
+      registers,
+      collect() {
+        let total = 0;
+        let idle = 0;
+        let waiting = 0;
+        for (const pool of pools) {
+          total += pool.totalCount;
+          idle += pool.idleCount;
+          waiting += pool.waitingCount;
+        }
+        this.set({ state: "total" }, total);
+        this.set({ state: "idle" }, idle);
+        this.set({ state: "waiting" }, waiting);
+      },
+    }),
+  };
+}

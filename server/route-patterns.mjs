@@ -1,0 +1,31 @@
+// The route pattern a request reached (`/survey/details/[id]`, `/api/vote/[id]`), read from the
+// build's own route table (.next/routes-manifest.json), so metrics are labelled by a bounded set of
+// routes and never by a raw URL a client chose.
+import fs from "node:fs";
+import path from "node:path";
+
+const NEXT_META = Symbol.for("NextInternalRequestMeta");
+
+/** @param {string} dir the app's folder (holding .next) */
+export function loadRoutePatterns(dir) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, ".next/routes-manifest.json"), "utf8"));
+  const exact = new Map();
+  for (const route of manifest.staticRoutes ?? []) exact.set(route.page, route.page);
+  const dynamic = (manifest.dynamicRoutes ?? []).map((route) => ({ page: route.page, regex: new RegExp(route.regex) }));
+  return {
+    /**
+     * @param {import("node:http").IncomingMessage} req after Next answered it: Next's own record of
+     *   the path it rendered (after the public rewrites) is preferred to the URL the client sent
+     */
+    patternOf(req) {
+      const rendered = /** @type {any} */ (req)[NEXT_META]?.rewrittenPathname;
+      const pathname = typeof rendered === "string" ? rendered : (req.url ?? "/").split("?")[0];
+      if (pathname.startsWith("/_next/static/")) return "/_next/static";
+      if (pathname.startsWith("/_next/image")) return "/_next/image";
+      const trimmed = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+      if (exact.has(trimmed)) return trimmed;
+      for (const route of dynamic) if (route.regex.test(pathname)) return route.page;
+      return "(unmatched)";
+    },
+  };
+}
