@@ -35,29 +35,32 @@ export function VotesOverTime({ days, totals }: { days: VotesOnDay[]; totals: { 
       <div aria-hidden="true" className="mt-3 h-[240px] w-full" data-testid="votes-over-time-chart">
         <VotesOverTimeChart series={series} />
       </div>
-      <table className="sr-only">
-        <caption>Running totals of yes and no votes, on each day with votes</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Yes that day</th>
-            <th scope="col">No that day</th>
-            <th scope="col">Yes so far</th>
-            <th scope="col">No so far</th>
-          </tr>
-        </thead>
-        <tbody>
-          {votingDays.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{formatDate(d.day)}</th>
-              <td>{d.yes}</td>
-              <td>{d.no}</td>
-              <td>{d.yesSoFar}</td>
-              <td>{d.noSoFar}</td>
+      {/* The hidden box is a div: a table ignores `width: 1px` and widened the phone page to its columns. */}
+      <div className="sr-only">
+        <table>
+          <caption>Running totals of yes and no votes, on each day with votes</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Yes that day</th>
+              <th scope="col">No that day</th>
+              <th scope="col">Yes so far</th>
+              <th scope="col">No so far</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {votingDays.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{formatDate(d.day)}</th>
+                <td>{d.yes}</td>
+                <td>{d.no}</td>
+                <td>{d.yesSoFar}</td>
+                <td>{d.noSoFar}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
