@@ -16,7 +16,7 @@ const EMAIL: Record<Exclude<Role, "signed-out">, string> = {
 };
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
-const PUBLIC = ["/", "/surveys", "/survey/details/{survey}", "/pricing", "/about", "/contact", "/no/such/page"];
+const PUBLIC = ["/", "/surveys", "/survey/details/{survey}", "/pricing", "/about", "/contact", "/privacy", "/terms", "/no/such/page"];
 const SIGNED_OUT_ONLY = ["/login", "/register", "/signup"];
 const DASHBOARD: Record<Exclude<Role, "signed-out">, string[]> = {
   user: ["/dashboard/user", "/dashboard/user/surveys", "/dashboard/user/my-reports", "/dashboard/user/comments"],

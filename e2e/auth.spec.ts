@@ -20,7 +20,7 @@ test.describe("registration", () => {
     await expect(account).toContainText(person.name);
     await expect(account.locator("img")).toHaveAttribute("src", /^\/api\/avatars\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard/user");
-    // SPEC.md §4: the API token is kept in local storage under `token`, and goes at sign-out.
+    // The original client's sign-in state machine: the API token is kept in local storage under `token`, and goes at sign-out.
     await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     await account.getByRole("button", { name: "Log Out" }).click();
     await expect(page.getByText("You have been signed out")).toBeVisible();
@@ -192,7 +192,7 @@ test.describe("guards", () => {
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/dashboard\/user$/);
 
-    // The admin's API session (the admin page for this is a later issue).
+    // The admin's API session (the role change through the API, as a script would make it).
     const admin = await playwright.request.newContext({ baseURL });
     await signInAs(admin, "admin@demo.test");
     const change = await admin.post("/api/update_role", { data: { id, role: "surveyor" }, headers: { origin: baseURL! } });
@@ -264,7 +264,7 @@ test.describe("navigation and dashboards", () => {
     expect(csp).not.toContain("unsafe-eval");
     expect(home.headers()["x-content-type-options"]).toBe("nosniff");
     expect(home.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    // HSTS only over HTTPS (issue 12): this server is plain http with no proxy saying otherwise.
+    // HSTS only over HTTPS: this server is plain http with no proxy saying otherwise.
     expect(home.headers()["strict-transport-security"]).toBeUndefined();
 
     await signInAs(page, "user@demo.test");

@@ -62,7 +62,7 @@ test("a vote shows on the cached survey page and in /surveys after the refresh; 
   const pages = ["/", "/surveys?sort=createdAt", "/surveys?sort=createdAt&category=Other", `/survey/details/${id}`];
   // Each page is generated once, then served from the cache: Next answers a page of its cache with a shared
   // cache lifetime (`s-maxage`), a page rendered per request with `private, no-store`. (The server drops
-  // `x-nextjs-cache` from public answers: issue 12.)
+  // `x-nextjs-cache` from public answers.)
   for (const path of pages) {
     expect((await html(request, path)).text).toContain(title);
     expect((await html(request, path)).cacheControl).toMatch(/s-maxage=\d+/);
@@ -137,7 +137,7 @@ test("cached public pages arrive whole: the content is in the HTML itself, not b
   // every crawler without JavaScript) gets.
   const list = await (await request.get("/surveys")).text();
   const survey = /href="(\/survey\/details\/[0-9a-f-]{36})"/.exec(list)![1];
-  for (const path of ["/", "/surveys", "/surveys?category=Health&sort=createdAt&page=1", survey, "/pricing", "/about", "/contact"]) {
+  for (const path of ["/", "/surveys", "/surveys?category=Health&sort=createdAt&page=1", survey, "/pricing", "/about", "/contact", "/privacy", "/terms"]) {
     const html = await (await request.get(path)).text();
     expect(html, `${path}: a pending Suspense boundary`).not.toContain("<!--$?-->");
     expect(html, `${path}: content outlined into a hidden segment`).not.toMatch(/<div hidden id="S:\d+"/);

@@ -3,7 +3,7 @@ import { analyzePage } from "./fixtures/axe";
 import { newPerson, registerThroughApi } from "./fixtures/accounts";
 import { signInAs } from "./fixtures/session";
 
-// issue 15 at phone width (390 by 844): dashboards without sideways scrolling, navigation that says
+// The design at phone width (390 by 844): dashboards without sideways scrolling, navigation that says
 // where you are, the site menu as a proper dialog, whole-card links and touch-sized controls.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
 
-const pages = ["/", "/surveys", "/pricing", "/about", "/contact"];
+const pages = ["/", "/surveys", "/pricing", "/about", "/contact", "/privacy", "/terms"];
 
 async function seriousViolations(page: import("@playwright/test").Page) {
   // The embedded map is another site's document; its own accessibility is not ours to test.

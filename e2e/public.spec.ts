@@ -25,7 +25,7 @@ test("the home page shows 6 featured and 6 latest surveys, 3 steps and 7 FAQ ite
   const apiFeatured = (await (await request.get("/api/get_features_surveys")).json()) as ApiSurvey[];
   const apiLatest = (await (await request.get("/api/get_latest_survey")).json()) as ApiSurvey[];
   await expect(featured.getByRole("heading", { level: 3 })).toHaveText(apiFeatured.map((s) => s.title));
-  // Latest: the newest surveys still open, none of them already featured (issue 15.11).
+  // Latest: the newest surveys still open, none of them already featured.
   const featuredTitles = new Set(apiFeatured.map((s) => s.title));
   const today = new Date().toISOString().slice(0, 10);
   const newest = (await (await request.get("/api/all_surveys?sort=createdAt&limit=100")).json()) as ApiSurvey[];
@@ -75,7 +75,7 @@ test("sorting, filtering and paging change both the cards and the URL", async ({
 
 });
 
-test("past the last page, /surveys says there is no such page and links to the last one, also on a phone (issue 15.13)", async ({ page, request }) => {
+test("past the last page, /surveys says there is no such page and links to the last one, also on a phone", async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const total = ((await (await request.get("/api/all_surveys?limit=100")).json()) as ApiSurvey[]).length;
   const pages = Math.ceil(total / 12);
@@ -213,5 +213,5 @@ test("search engines get robots.txt and a sitemap with every published survey", 
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const published = (await (await request.get("/api/all_surveys?limit=100")).json()) as ApiSurvey[];
   for (const s of published) expect(sitemap).toContain(`/survey/details/${s._id}</loc>`);
-  for (const path of ["/surveys", "/pricing", "/about", "/contact"]) expect(sitemap).toContain(`${path}</loc>`);
+  for (const path of ["/surveys", "/pricing", "/about", "/contact", "/privacy", "/terms"]) expect(sitemap).toContain(`${path}</loc>`);
 });

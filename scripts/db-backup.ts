@@ -1,6 +1,6 @@
 // npm run db:backup [FILE]: a consistent copy of the embedded database (DATA_DIR) as one
 // .tar.gz file. PGlite is single-process, so the server must be stopped first (the lock on DATA_DIR
-// says so clearly). For a PostgreSQL server use pg_dump (README, "Running in production").
+// says so clearly). For a PostgreSQL server use pg_dump (docs/operations.md, "Backups").
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -8,7 +8,7 @@ import { lockDataDir } from "@/lib/db/lock";
 
 async function main() {
   if (process.env.DATABASE_URL?.trim()) {
-    throw new Error("DATABASE_URL is set: back up a PostgreSQL server with pg_dump (see README, Running in production).");
+    throw new Error("DATABASE_URL is set: back up a PostgreSQL server with pg_dump (see docs/operations.md, Backups).");
   }
   const dataDir = path.resolve(process.env.DATA_DIR?.trim() || ".data");
   const pgdata = path.join(dataDir, "pgdata");

@@ -9,7 +9,7 @@ async function main() {
   const file = process.argv[2];
   if (!file) throw new Error("Usage: npm run db:restore FILE   (a .tar.gz made by npm run db:backup)");
   if (process.env.DATABASE_URL?.trim()) {
-    throw new Error("DATABASE_URL is set: restore a PostgreSQL server with pg_restore (see README, Running in production).");
+    throw new Error("DATABASE_URL is set: restore a PostgreSQL server with pg_restore (see docs/operations.md, Backups).");
   }
   const dataDir = path.resolve(process.env.DATA_DIR?.trim() || ".data");
   const pgdata = path.join(dataDir, "pgdata");

@@ -7,7 +7,13 @@ const columns = [
   { title: "Social media", links: ["Facebook", "Twitter", "Instagram"] },
 ];
 
-const targets: Record<string, string> = { Pricing: "/pricing", FAQ: "/#faq", Features: "/#how-it-works" };
+const targets: Record<string, string> = {
+  Pricing: "/pricing",
+  FAQ: "/#faq",
+  Features: "/#how-it-works",
+  Privacy: "/privacy",
+  "Terms of Service": "/terms",
+};
 
 export function Footer() {
   return (

@@ -13,7 +13,7 @@ const Toaster = dynamic(() => import("sonner").then((m) => m.Toaster), { ssr: fa
 
 // The public pages a signed-out visitor only reads: nothing there shows a toast until someone signs in.
 const readOnly = (path: string) =>
-  path === "/" || path === "/about" || path === "/pricing" || path.startsWith("/surveys") || path.startsWith("/survey/details/");
+  path === "/" || path === "/about" || path === "/privacy" || path === "/terms" || path === "/pricing" || path.startsWith("/surveys") || path.startsWith("/survey/details/");
 
 /**
  * Where toasts appear. Sonner is loaded (as its own chunk, after the page) only where a toast can be

@@ -6,7 +6,7 @@
 // parser: the hostile value sits in the field that decides (an enum, an id, an email, a literal), or
 // the body is oversized, not JSON, of the wrong type or sent with the wrong content type, or the path
 // is not an id. Valid free text (an Arabic or emoji name) is not refused, so it travels next to a
-// deciding field that is. Cases marked `issue12` expect the behaviour issue 12 (hardening) specifies.
+// deciding field that is. Cases marked `hardening` expect the hardened behaviour (docs/security.md).
 import { createHmac } from "node:crypto";
 import fc from "fast-check";
 
@@ -25,8 +25,8 @@ export type HostileCase = {
   body?: Buffer;
   /** "json": an /api answer (JSON error body); "html": a page (HTML error page); "any": only 4xx. */
   kind: "json" | "html" | "any";
-  /** Expects the behaviour issue 12 specifies (415, 405, 413 on /api/auth, controls refused, bad %-encoding 400). */
-  issue12?: boolean;
+  /** Expects the hardened behaviour (415, 405, 413 on /api/auth, controls refused, bad %-encoding 400). */
+  hardening?: boolean;
 };
 
 // ---- hostile values
@@ -101,7 +101,7 @@ type JsonRoute = {
   valid: (ids: Ids) => Record<string, unknown>;
   /** The field a hostile value always makes invalid (an enum, id, email or literal). */
   decisive: string;
-  /** Free-text fields (controls and bidi overrides must be refused there: issue 12). */
+  /** Free-text fields (controls and bidi overrides must be refused there). */
   text?: string[];
   /** Whether the valid body changes nothing (so it may be sent with a wrong content type). */
   harmless?: boolean;
@@ -174,15 +174,15 @@ function jsonCases(ids: Ids, runs: number, seed: number): HostileCase[] {
     if (route.harmless) {
       for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
         // By session cookie: what a cross-site form would carry.
-        cases.push({ ...base, family: "json: valid body, wrong content type (415)", issue12: true, cookie: true, headers: { "content-type": type }, body: json(route.valid(ids)) });
+        cases.push({ ...base, family: "json: valid body, wrong content type (415)", hardening: true, cookie: true, headers: { "content-type": type }, body: json(route.valid(ids)) });
       }
     }
-    // Control characters and bidirectional overrides in free text (issue 12: refused or stripped;
-    // refused is what a 4xx here expects).
+    // Control characters and bidirectional overrides in free text (refused, not stripped:
+    // a 4xx here).
     if (!route.text) return;
     for (const [field, value] of fc.sample(fc.tuple(fc.constantFrom(...route.text), fc.constantFrom("\u001b[31mred", "bell\u0007", "\u202Egnp.exe", "a\u0085b", "tab\u000bvt", "\u2066isolate\u2069")), { seed: s + 2, numRuns: 2 })) {
       const body = { ...route.valid(ids), [field]: `Hostile ${value} text` };
-      cases.push({ ...base, family: "json: control or bidi characters in free text", issue12: true, headers: JSON_HEADERS, body: json(body) });
+      cases.push({ ...base, family: "json: control or bidi characters in free text", hardening: true, headers: JSON_HEADERS, body: json(body) });
     }
   });
   return cases;
@@ -262,12 +262,12 @@ function pathCases(ids: Ids, runs: number, seed: number): HostileCase[] {
       ...(route.body && { headers: JSON_HEADERS, body: route.body }),
     })),
   );
-  // Malformed percent-encoding (issue 12 item 7 lists these; today some answer 500).
+  // Malformed percent-encoding (Next alone answers some of these with a 500).
   const malformed = fc.constantFrom("%", "%zz", "%E0%A4%A", "%C0%AF", "%ED%A0%80", "%%", "%G1", "abc%", "%E0%A4");
   const templates = ["/api/survey/", "/api/", "/api/vote/", "/api/auth/", "/api/avatars/", "/survey/details/", "/api/survey/x/voters/"];
   for (const [template, bad] of fc.sample(fc.tuple(fc.constantFrom(...templates), malformed), { seed: seed + 7, numRuns: 24 })) {
     // Refused before any route or page is chosen (the address cannot be decoded): a JSON error everywhere.
-    cases.push({ family: "path: malformed percent-encoding", method: "GET", path: `${template}${bad}`, caller: "anon", kind: "json", issue12: true });
+    cases.push({ family: "path: malformed percent-encoding", method: "GET", path: `${template}${bad}`, caller: "anon", kind: "json", hardening: true });
   }
   return cases;
 }
@@ -382,15 +382,15 @@ function webhookCases(secret: string, runs: number, seed: number): HostileCase[]
   return cases;
 }
 
-// ---- methods and Auth.js bodies (issue 12)
+// ---- methods and Auth.js bodies
 
-function issue12Cases(): HostileCase[] {
+function hardeningCases(): HostileCase[] {
   const cases: HostileCase[] = [];
   for (const path of ["/api/get_latest_survey", "/api/me", "/api/vote/00000000-0000-4000-8000-000000000000", "/api/contact", "/api/health"]) {
-    cases.push({ family: "method: TRACE on a route handler (405)", method: "TRACE", path, caller: "anon", kind: "any", issue12: true });
+    cases.push({ family: "method: TRACE on a route handler (405)", method: "TRACE", path, caller: "anon", kind: "any", hardening: true });
   }
   for (const path of ["/api/auth/signout", "/api/auth/session", "/api/auth/signin/credentials"]) {
-    cases.push({ family: "auth: a 2 MB body to /api/auth/* (413)", method: "POST", path, caller: "anon", headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(`csrfToken=${big(2 * MB)}`), kind: "any", issue12: true });
+    cases.push({ family: "auth: a 2 MB body to /api/auth/* (413)", method: "POST", path, caller: "anon", headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(`csrfToken=${big(2 * MB)}`), kind: "any", hardening: true });
   }
   return cases;
 }
@@ -403,7 +403,7 @@ export function generateCases(input: { ids: Ids; images: Images; webhookSecret: 
     ...pathCases(ids, 6, seed + 2000),
     ...uploadCases(images, 12, seed + 3000),
     ...webhookCases(webhookSecret, 16, seed + 4000),
-    ...issue12Cases(),
+    ...hardeningCases(),
   ];
 }
 

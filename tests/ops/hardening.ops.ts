@@ -90,7 +90,7 @@ describe.skipIf(!runnable)("hardening of a production server", () => {
 
   it("sends no x-nextjs-* cache headers to the public", async () => {
     const [surveyId] = await openSurveyIds({ url: database.url }, 1);
-    for (const path of ["/", "/surveys", "/about", "/pricing", `/survey/details/${surveyId}`, "/api/get_latest_survey"]) {
+    for (const path of ["/", "/surveys", "/about", "/privacy", "/terms", "/pricing", `/survey/details/${surveyId}`, "/api/get_latest_survey"]) {
       for (let i = 0; i < 2; i++) {
         const res = await fetch(`${server.url}${path}`);
         expect(res.status, path).toBe(200);

@@ -53,7 +53,7 @@ describe.skipIf(!runnable)("readiness on PostgreSQL", () => {
     relayed.hostname = "127.0.0.1";
     relayed.port = String(RELAY_PORT);
     const env = baseEnv({ DATABASE_URL: relayed.toString() });
-    // The README's order: migrations once, then the servers.
+    // The order of docs/operations.md: migrations once, then the servers.
     // Not execFileSync: the relay runs in this process and must keep forwarding meanwhile.
     const run = (script: string) =>
       promisify(execFile)("npm", ["run", "--silent", script], { cwd: ROOT, env: env as unknown as NodeJS.ProcessEnv, encoding: "utf8" });
@@ -87,7 +87,7 @@ describe.skipIf(!runnable)("readiness on PostgreSQL", () => {
   });
 });
 
-describe.skipIf(!runnable)("backups of a PostgreSQL server (README commands)", () => {
+describe.skipIf(!runnable)("backups of a PostgreSQL server (docs/operations.md commands)", () => {
   it("pg_dump and pg_restore round-trip the demo data into a new database", async () => {
     const source = await createPgDatabase();
     const copy = await createPgDatabase();

@@ -1,4 +1,4 @@
-// Starting and stopping real production servers for the ops tests, the way the README and a
+// Starting and stopping real production servers for the ops tests, the way docs/operations.md and a
 // supervisor run them: `npm start` (which execs `node server/index.mjs`), signalled through npm.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";

@@ -142,7 +142,7 @@ describe.skipIf(!hasBuild)("hostile input against a production server", () => {
         if (STACK.test(text)) problems.push("stack trace in the answer");
         if (problems.length > 0) {
           const shown = c.path.length > 90 ? `${c.path.slice(0, 90)}…` : c.path;
-          failures.push(`${c.issue12 ? "[issue 12] " : ""}${c.family}: ${c.method} ${shown} as ${c.caller}: ${problems.join(", ")}: ${text.slice(0, 140).replace(/\s+/g, " ")}`);
+          failures.push(`${c.hardening ? "[hardening] " : ""}${c.family}: ${c.method} ${shown} as ${c.caller}: ${problems.join(", ")}: ${text.slice(0, 140).replace(/\s+/g, " ")}`);
         }
         families.set(c.family, (families.get(c.family) ?? 0) + 1);
       };
@@ -168,7 +168,7 @@ describe.skipIf(!hasBuild)("hostile input against a production server", () => {
     );
     if (failures.length > 0) console.log(`Not refused as required:\n  ${failures.join("\n  ")}`);
     // The throttle ledger is the one table whose purpose is to count attempts, refused ones included
-    // (a registration reserves its slot before the slow work, issue 12): there, rows may only be added,
+    // (a registration reserves its slot before the slow work): there, rows may only be added,
     // and only as throttle entries of the kind the cases can cause.
     const ledger = await withDb(target, (db) => queryRows<{ key: string }>(db, sql`select key from auth_failures order by created_at`));
     const ledgerKeys = [...new Set(ledger.map((r) => r.key.replace(/:.*$/, ":…")))];

@@ -1,6 +1,6 @@
-// Two production servers from one build on one PostgreSQL database and one Redis (the README's
-// "N app servers" setup): the shared cache, revalidation across servers, roles and throttles read
-// from the database, Redis going away and coming back; then kill -9 during a vote storm.
+// Two production servers from one build on one PostgreSQL database and one Redis ("N app servers" in
+// docs/operations.md): the shared cache, revalidation across servers, roles and throttles read from the
+// database, Redis going away and coming back; then kill -9 during a vote storm.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

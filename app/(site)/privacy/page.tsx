@@ -1,0 +1,145 @@
+import type { Metadata } from "next";
+import { ContactLink, LegalPage, LegalSection } from "@/components/site/legal-page";
+import { pageMetadata } from "@/lib/seo";
+
+export const metadata: Metadata = pageMetadata({
+  title: "Privacy Policy",
+  description: "What OPINEX stores about you, why, who can see it, how long it is kept and how to get it exported or deleted.",
+  path: "/privacy",
+});
+
+const list = "list-disc space-y-2 pl-6";
+
+// Written from what the product really stores (models/), the cookies Auth.js sets, what Stripe
+// receives and what the server logs; change it when any of those change.
+export default function PrivacyPage() {
+  return (
+    <LegalPage title="Privacy Policy" updated={{ iso: "2026-11-25", text: "Nov 25, 2026" }}>
+      <p>
+        OPINEX runs yes/no surveys. This page says what we keep about you, why we keep it, who can see it and how you can
+        have it exported or deleted. We do not sell personal data, show advertising or use third-party trackers or
+        analytics.
+      </p>
+
+      <LegalSection id="browsing" title="If you only read surveys">
+        <p>
+          Reading the public pages needs no account and sets no cookie. Like every web server, ours sees your network
+          address with each request; it is used for the limits described under &ldquo;Security records&rdquo; and appears in
+          the server logs only when a request fails or is refused.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="account" title="Your account">
+        <ul className={list}>
+          <li>
+            <strong>Name, email address and profile picture</strong>, given when you register. The picture is re-encoded
+            on our server (which removes its metadata, such as location) and stored in our database.
+          </li>
+          <li>
+            <strong>Your password</strong>, only as an argon2id hash: nobody at OPINEX can read it. If you sign in with
+            Google, we keep the link between your Google account and ours (Google&rsquo;s account id and the tokens Google
+            returns at sign-in) and no password.
+          </li>
+          <li>
+            <strong>Your role</strong> (user, Extended plan member, surveyor or admin), the date the account was created and
+            a counter that lets signing out end every session you have.
+          </li>
+        </ul>
+      </LegalSection>
+
+      <LegalSection id="activity" title="Votes, comments and reports">
+        <ul className={list}>
+          <li>
+            <strong>Each vote</strong>: the survey, your account, yes or no, the time, and the comment if you wrote one.
+            Public pages only ever show totals. The surveyor who created a survey, and our admins, can see who voted and
+            how (name, email, vote and comment) and can export that list; this is part of what a surveyor uses OPINEX for.
+          </li>
+          <li>
+            <strong>Each report</strong> of a survey: the survey, your account and the time. Admins see how many reports a
+            survey has.
+          </li>
+          <li>
+            <strong>Surveys you create</strong> (as a surveyor) are public once published, with their results.
+          </li>
+          <li>
+            <strong>Admin actions</strong> (a role or survey status change) are recorded with who made them, on whom or
+            what, and when.
+          </li>
+        </ul>
+      </LegalSection>
+
+      <LegalSection id="payments" title="Payments">
+        <p>
+          Payments for the Extended plan are handled by Stripe. Your card details go straight from your browser to
+          Stripe and never reach our servers. We give Stripe your account id and your email address (for the receipt),
+          and we keep the payment&rsquo;s Stripe id, amount, currency, your name and email, its date and whether it was
+          refunded. Stripe&rsquo;s own handling of your data is described in Stripe&rsquo;s privacy policy.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="contact-messages" title="Messages you send us">
+        <p>The contact form keeps your name, email address and message so that our admins can read and answer it.</p>
+      </LegalSection>
+
+      <LegalSection id="cookies" title="Cookies and browser storage">
+        <p>We use only what signing in needs; there are no advertising, analytics or preference cookies.</p>
+        <ul className={list}>
+          <li>
+            <strong>Session cookie</strong> (<code>authjs.session-token</code>): a signed token saying who you are, set
+            when you sign in and valid for up to 30 days, or until you sign out.
+          </li>
+          <li>
+            <strong>Security cookies</strong> set by the sign-in: a CSRF token (<code>authjs.csrf-token</code>), the page to
+            return to (<code>authjs.callback-url</code>) and, during a Google sign-in only, short-lived checks that the
+            answer comes from Google.
+          </li>
+          <li>
+            <strong>Browser storage</strong>: while you are signed in, the site keeps a one-hour access token in your
+            browser&rsquo;s local storage (removed when you sign out), and during a Google sign-in whether you came to sign
+            in or to register.
+          </li>
+        </ul>
+      </LegalSection>
+
+      <LegalSection id="security" title="Security records and server logs">
+        <ul className={list}>
+          <li>
+            <strong>Attempts</strong>: each failed sign-in, and each registration and contact message, is recorded with the email
+            address or network address it came from and the time, so that we can stop password guessing and abuse (for
+            example, at most 10 failed sign-ins in 15 minutes).
+          </li>
+          <li>
+            <strong>Server logs</strong>: when a request fails or is refused, the server writes one line with a request id,
+            the time, the method and path, the answer&rsquo;s status and duration, your network address and, if you are
+            signed in, your account id. Logs never contain passwords, tokens, cookies or what you typed. How long logs are
+            kept is decided by whoever operates the server, and is limited to what investigating a problem needs.
+          </li>
+        </ul>
+      </LegalSection>
+
+      <LegalSection id="retention" title="How long we keep it">
+        <p>
+          Your account, votes, comments, reports and surveys are kept while your account exists, so that results stay
+          correct and nobody votes twice. Contact messages are kept until they are answered and no longer needed. Security
+          records count only within their short window (15 minutes to an hour). Our record of a payment goes with your
+          account; Stripe keeps its own record of the payment as payment and tax law require.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="your-rights" title="Getting your data, correcting or deleting it">
+        <p>
+          You can ask for a copy of everything we hold about you, for a correction, or for your account and data to be
+          deleted: <ContactLink /> from the email address of your account and we will answer by email. A page in your
+          dashboard that does this for you is planned. Deleting an account deletes with it its votes, comments, reports,
+          payment records and, for a surveyor, the surveys it created.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="changes" title="Changes to this policy">
+        <p>
+          When what we store changes, this page changes with it and its date above moves. Questions about privacy? <ContactLink>Contact us</ContactLink>.
+        </p>
+      </LegalSection>
+    </LegalPage>
+  );
+}
