@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
-import { publicRewrites } from "./lib/cache/public-rewrites";
+import { publicRewrites } from "./lib/public-urls";
 import { securityHeaders } from "./lib/security-headers";
 
 const production = process.env.NODE_ENV === "production";
@@ -25,7 +25,7 @@ const nextConfig: NextConfig = {
     // No per-server copy in front of Redis: it would not hear the other servers' revalidations.
     cacheMaxMemorySize: 0,
   }),
-  // Cached public pages behind their public URLs (lib/cache/public-rewrites.ts).
+  // Cached public pages behind their public URLs (lib/public-urls.ts).
   async rewrites() {
     return { beforeFiles: publicRewrites(), afterFiles: [], fallback: [] };
   },

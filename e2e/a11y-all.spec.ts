@@ -55,7 +55,7 @@ test("every page of the app is in this spec", () => {
   };
   walk(root);
   // Public pages cached per view live under /c/ and are reached by rewrites of their public addresses
-  // (lib/cache/public-rewrites.ts, next.config.ts): check them as those addresses.
+  // (lib/public-urls.ts, next.config.ts): check them as those addresses.
   const publicAddress: Record<string, string> = { "/c/home/[v]": "/", "/c/pricing/[v]": "/pricing", "/c/surveys/[sort]/[category]/[page]": "/surveys" };
   for (const [i, p] of found.entries()) found[i] = publicAddress[p] ?? p;
   // /dashboard only redirects to the person's own dashboard.

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
-import { seedSurveys } from "../lib/db/seed-data";
+import { seedSurveys } from "../scripts/demo-seed-data";
 import { newPerson, registerThroughApi } from "./fixtures/accounts";
 import { signInAs } from "./fixtures/session";
 
@@ -9,7 +9,7 @@ import { signInAs } from "./fixtures/session";
 // survey, and it ends unpublished with its seeded feedback, as the other specs expect it.
 
 const HIDDEN = seedSurveys[1][2];
-// As lib/db/seed.ts writes it.
+// As scripts/demo-seed.ts writes it.
 const SEEDED_FEEDBACK =
   "The question asks about a commercial service. Please make it neutral and add a source for the claim in the description.";
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { seedSurveys } from "../lib/db/seed-data";
+import { seedSurveys } from "../scripts/demo-seed-data";
 import { signInAs } from "./fixtures/session";
 
 type ApiSurvey = { _id: string; title: string; category: string; yesCount: number; noCount: number; deadline: string };

@@ -1,6 +1,6 @@
 // npm run db:seed: migrate the configured database and fill it with demo data (idempotent).
 import { openDatabase } from "@/lib/db/client";
-import { demoAccounts, DEMO_PASSWORD, seedDemoData } from "@/lib/db/seed";
+import { demoAccounts, DEMO_PASSWORD, seedDemoData } from "./demo-seed";
 import { getEnv } from "@/lib/env";
 
 let database;

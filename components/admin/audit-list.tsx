@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { EmptyState, LoadError } from "@/components/dashboard/data-table";
+import { EmptyState } from "@/components/dashboard/data-table";
+import { surveyHref } from "@/lib/public-urls";
 import { listLatestAudit, type AuditEntry } from "@/lib/services/audit";
 import { getEnv } from "@/lib/env";
 import { formatTime } from "./format";
@@ -12,13 +13,7 @@ function Target({ entry }: { entry: AuditEntry }) {
 
 /** The latest role and status changes: who, what, to whom, old → new, the feedback, when. */
 export async function AuditList({ limit = 10 }: { limit?: number }) {
-  let entries: AuditEntry[];
-  try {
-    entries = await listLatestAudit(limit);
-  } catch (error) {
-    console.error("Audit list failed", error);
-    return <LoadError message="Could not load the latest changes. Please try again in a moment." />;
-  }
+  const entries = await listLatestAudit(limit);
   if (entries.length === 0) return <EmptyState>No role or status changes yet.</EmptyState>;
   return (
     <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Latest changes">
@@ -36,7 +31,7 @@ export async function AuditList({ limit = 10 }: { limit?: number }) {
             {e.action === "survey_status" && e.targetSurveyId && e.newValue === "publish" && (
               <>
                 {" · "}
-                <Link href={`/survey/details/${e.targetSurveyId}`} className="text-brand-700 underline">
+                <Link href={surveyHref(e.targetSurveyId)} className="text-brand-700 underline">
                   View survey
                 </Link>
               </>

@@ -77,10 +77,7 @@ export function DataTable<T>({
   );
 }
 
-export function EmptyState({ children }: { children: ReactNode }) {
-  return <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{children}</div>;
-}
-
+/** A refusal the page expected (no such survey, someone else's), in place of the page's content. */
 export function LoadError({ message }: { message: string }) {
   return (
     <p role="alert" className="rounded-lg bg-red-50 p-4 font-medium text-red-800">
@@ -89,12 +86,6 @@ export function LoadError({ message }: { message: string }) {
   );
 }
 
-/** Runs a dashboard query; a failure becomes the page's 'Error: ' message instead of a crash. */
-export async function loadRows<T>(query: () => Promise<T[]>): Promise<{ rows: T[] } | { error: string }> {
-  try {
-    return { rows: await query() };
-  } catch (error) {
-    console.error("Dashboard list failed", error);
-    return { error: "Could not load this list. Please try again in a moment." };
-  }
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{children}</div>;
 }

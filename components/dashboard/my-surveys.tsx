@@ -1,9 +1,10 @@
 import Link from "next/link";
+import { surveyHref } from "@/lib/public-urls";
 import { listReportedSurveys, type ReportedSurvey } from "@/lib/services/reports";
 import { listCommentedSurveys, listParticipatedSurveys, type ParticipatedSurvey } from "@/lib/services/votes";
 import { StatusBadge } from "@/components/surveyor/status-badge";
 import { formatDate } from "@/lib/dates";
-import { DataTable, EmptyState, LoadError, loadRows, type Column } from "./data-table";
+import { DataTable, EmptyState, type Column } from "./data-table";
 
 // The user and pro_user dashboard lists: always the signed-in person's own rows, by their id.
 
@@ -19,7 +20,7 @@ function Heading({ title, intro }: { title: string; intro: string }) {
 const surveyName: Column<{ id: string; title: string }> = {
   header: "Survey Name",
   cell: (s) => (
-    <Link href={`/survey/details/${s.id}`} className="font-medium text-brand-700 hover:underline">
+    <Link href={surveyHref(s.id)} className="font-medium text-brand-700 hover:underline">
       {s.title}
     </Link>
   ),
@@ -38,7 +39,7 @@ const FindSurveys = () => (
 );
 
 export async function ParticipatedSurveys({ userId }: { userId: string }) {
-  const result = await loadRows(() => listParticipatedSurveys(userId));
+  const result = { rows: await listParticipatedSurveys(userId) };
   const columns: Column<ParticipatedSurvey>[] = [
     surveyName,
     description,
@@ -56,9 +57,7 @@ export async function ParticipatedSurveys({ userId }: { userId: string }) {
   return (
     <>
       <Heading title="Participated Surveys" intro="The surveys you voted on, with your vote." />
-      {"error" in result ? (
-        <LoadError message={result.error} />
-      ) : result.rows.length === 0 ? (
+      {result.rows.length === 0 ? (
         <EmptyState>
           You have not voted on any survey yet. <FindSurveys />
         </EmptyState>
@@ -70,7 +69,7 @@ export async function ParticipatedSurveys({ userId }: { userId: string }) {
 }
 
 export async function ReportedSurveys({ userId }: { userId: string }) {
-  const result = await loadRows(() => listReportedSurveys(userId));
+  const result = { rows: await listReportedSurveys(userId) };
   const columns: Column<ReportedSurvey>[] = [
     surveyName,
     description,
@@ -83,9 +82,7 @@ export async function ReportedSurveys({ userId }: { userId: string }) {
   return (
     <>
       <Heading title="My Reported Surveys" intro="Surveys you reported, and whether they are still published." />
-      {"error" in result ? (
-        <LoadError message={result.error} />
-      ) : result.rows.length === 0 ? (
+      {result.rows.length === 0 ? (
         <EmptyState>You have not reported any survey.</EmptyState>
       ) : (
         <DataTable caption="My Reported Surveys" columns={columns} rows={result.rows} rowKey={(s) => s.id} />
@@ -95,7 +92,7 @@ export async function ReportedSurveys({ userId }: { userId: string }) {
 }
 
 export async function CommentedSurveys({ userId }: { userId: string }) {
-  const result = await loadRows(() => listCommentedSurveys(userId));
+  const result = { rows: await listCommentedSurveys(userId) };
   const columns: Column<ParticipatedSurvey>[] = [
     surveyName,
     {
@@ -113,9 +110,7 @@ export async function CommentedSurveys({ userId }: { userId: string }) {
   return (
     <>
       <Heading title="My Commented Surveys" intro="Your own comments, on the surveys where you left one with your vote." />
-      {"error" in result ? (
-        <LoadError message={result.error} />
-      ) : result.rows.length === 0 ? (
+      {result.rows.length === 0 ? (
         <EmptyState>
           You have not commented on any survey yet. Add a comment when you vote. <FindSurveys />
         </EmptyState>

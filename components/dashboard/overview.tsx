@@ -1,11 +1,10 @@
 import Link from "next/link";
 import { ChangePicture } from "@/components/auth/change-picture";
 import type { CurrentUser } from "@/lib/auth/guards";
+import type { OverviewStat } from "@/lib/loaders/overview-stats";
 import { dashboardLinks } from "@/components/dashboard/links";
 
 const roleNames = { admin: "Admin", surveyor: "Surveyor", user: "User", pro_user: "Pro user" } as const;
-
-export type OverviewStat = { label: string; value: string; href?: string; hint?: string };
 
 /** A role's dashboard home: the person's own numbers first, then where each section leads. */
 export function DashboardOverview({ user, title, intro, stats }: { user: CurrentUser; title: string; intro: string; stats: OverviewStat[] | null }) {

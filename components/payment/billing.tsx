@@ -1,15 +1,16 @@
 import { ExternalLink } from "lucide-react";
 import { formatTime } from "@/components/admin/format";
 import { getEnv } from "@/lib/env";
-import { DataTable, EmptyState, LoadError, loadRows, type Column } from "@/components/dashboard/data-table";
+import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { listOwnPayments, type OwnPayment } from "@/lib/payments/billing";
-import { formatAmount, PAYMENT_TEXTS } from "@/lib/payments/plan";
+import { formatMoney } from "@/lib/money";
+import { PAYMENT_TEXTS } from "@/lib/payments/plan";
 
 const dateTime = (date: Date) => formatTime(date, getEnv().APP_TIME_ZONE);
 
 const columns: Column<OwnPayment>[] = [
   { header: "Date", cell: (p) => <time dateTime={p.createdAt.toISOString()}>{dateTime(p.createdAt)}</time>, className: "whitespace-nowrap" },
-  { header: "Amount", cell: (p) => <span className="tabular-nums">{formatAmount(p.amount, p.currency)}</span> },
+  { header: "Amount", cell: (p) => <span className="tabular-nums">{formatMoney(p.amount, p.currency)}</span> },
   {
     header: "Status",
     cell: (p) =>
@@ -37,16 +38,14 @@ const columns: Column<OwnPayment>[] = [
 
 /** The payer's own payments (pro_user dashboard). */
 export async function Billing({ userId }: { userId: string }) {
-  const result = await loadRows(() => listOwnPayments(userId));
+  const result = { rows: await listOwnPayments(userId) };
   return (
     <>
       <header className="mb-6">
         <h1 className="text-2xl font-bold">Billing</h1>
         <p className="mt-1 text-slate-600">Your Extended plan payment and Stripe&apos;s receipt. {PAYMENT_TEXTS.refundRule}</p>
       </header>
-      {"error" in result ? (
-        <LoadError message={result.error} />
-      ) : result.rows.length === 0 ? (
+      {result.rows.length === 0 ? (
         <EmptyState>No payments yet.</EmptyState>
       ) : (
         <DataTable caption="Your payments" columns={columns} rows={result.rows} rowKey={(p) => p.id} />

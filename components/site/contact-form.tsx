@@ -4,10 +4,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
+import { cn } from "@/lib/utils";
 import { CONTACT_MESSAGE_MAX, contactSchema, type ContactInput } from "@/lib/validation/contact";
-
-const fieldClass =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-600 focus-visible:outline-2 focus-visible:outline-brand-600";
 
 type ApiErrorBody = { error?: { message?: string; issues?: { path: string; message: string }[] } };
 
@@ -46,39 +45,25 @@ export function ContactForm() {
     toast.error("Could not send your message", { description: body.error?.message ?? "Please try again later." });
   };
 
-  const describe = (field: keyof ContactInput) => (errors[field] ? `${field}-error` : undefined);
+  const control = (field: keyof ContactInput) => ({
+    id: field,
+    className: cn(inputClass, errors[field] && invalidClass),
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": describedBy(field, { error: errors[field] }),
+    ...register(field),
+  });
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Contact form">
-      <div>
-        <label htmlFor="name" className="text-sm font-medium">
-          Name
-        </label>
-        <input id="name" autoComplete="name" className={fieldClass} aria-invalid={!!errors.name} aria-describedby={describe("name")} {...register("name")} />
-        {errors.name && <p id="name-error" className="mt-1 text-sm text-red-700">{errors.name.message}</p>}
-      </div>
-      <div>
-        <label htmlFor="email" className="text-sm font-medium">
-          Email
-        </label>
-        <input id="email" type="email" autoComplete="email" className={fieldClass} aria-invalid={!!errors.email} aria-describedby={describe("email")} {...register("email")} />
-        {errors.email && <p id="email-error" className="mt-1 text-sm text-red-700">{errors.email.message}</p>}
-      </div>
-      <div>
-        <label htmlFor="message" className="text-sm font-medium">
-          Message
-        </label>
-        <textarea
-          id="message"
-          rows={6}
-          maxLength={CONTACT_MESSAGE_MAX}
-          className={fieldClass}
-          aria-invalid={!!errors.message}
-          aria-describedby={describe("message")}
-          {...register("message")}
-        />
-        {errors.message && <p id="message-error" className="mt-1 text-sm text-red-700">{errors.message.message}</p>}
-      </div>
+      <Field id="name" label="Name" error={errors.name?.message}>
+        <input autoComplete="name" {...control("name")} />
+      </Field>
+      <Field id="email" label="Email" error={errors.email?.message}>
+        <input type="email" autoComplete="email" {...control("email")} />
+      </Field>
+      <Field id="message" label="Message" error={errors.message?.message}>
+        <textarea rows={6} maxLength={CONTACT_MESSAGE_MAX} {...control("message")} />
+      </Field>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? "Sending..." : "Send Message"}
       </Button>

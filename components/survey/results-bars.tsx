@@ -1,45 +1,64 @@
-// The public results chart: plain HTML and CSS, rendered on the server (and by the light client
-// wrapper when the figures move), so no chart library ships with a survey page. Yes and No have the
-// colours of the survey's Open Graph image, each bar carries its percentage, and a visually hidden
-// table gives screen readers the figures (the drawing itself is hidden from them).
-export const RESULT_COLOURS = { yes: "#86efac", no: "#fecaca" } as const;
+import { VOTE_COLOURS } from "@/lib/vote-colours";
 
-const percent = (part: number, total: number) => (total ? Math.round((part / total) * 100) : 0);
+const percent = (count: number, total: number) => (total === 0 ? 0 : Math.round((count / total) * 100));
 
-export function ResultsBars({ yesCount, noCount }: { yesCount: number; noCount: number }) {
+/**
+ * The results chart of a survey, for its public page and its surveyor alike: a Yes bar and a No bar
+ * (height 300) in the Open Graph image's two colours, each with its percentage, a legend, and the
+ * figures as a table for screen readers (the drawing itself is hidden from them). Plain HTML and
+ * CSS, rendered on the server where it can be: no chart library ships with a survey page.
+ */
+export function ResultsBars({ yesCount, noCount, caption }: { yesCount: number; noCount: number; caption: string }) {
   const total = yesCount + noCount;
   const bars = [
-    { key: "yes", label: "Yes", count: yesCount, colour: RESULT_COLOURS.yes },
-    { key: "no", label: "No", count: noCount, colour: RESULT_COLOURS.no },
+    { key: "yes" as const, label: "Yes", count: yesCount, share: percent(yesCount, total) },
+    { key: "no" as const, label: "No", count: noCount, share: percent(noCount, total) },
   ];
   const highest = Math.max(yesCount, noCount, 1);
   return (
-    <div className="w-full max-w-[600px]">
-      <div aria-hidden="true" className="flex h-[300px] items-end gap-8 border-b border-slate-300 px-6 pt-2" data-testid="results-chart">
-        {bars.map((bar) => (
-          <div key={bar.key} className="flex h-full flex-1 flex-col items-center justify-end gap-1">
-            <span className="text-sm font-semibold text-slate-900">
-              {percent(bar.count, total)}%
-            </span>
-            <div
-              className="w-full rounded-t-md border border-b-0 border-slate-400"
-              style={{ height: `${(bar.count / highest) * 85}%`, minHeight: 2, background: bar.colour }}
-              data-testid="result-bar"
-              data-vote={bar.key}
-            />
-          </div>
-        ))}
-      </div>
-      <ul aria-hidden="true" className="mt-3 flex justify-center gap-6 text-sm text-slate-700" data-testid="results-legend">
-        {bars.map((bar) => (
-          <li key={bar.key} className="flex items-center gap-2">
-            <span className="inline-block h-3 w-3 rounded-sm border border-slate-400" style={{ background: bar.colour }} />
-            {bar.label}
+    <div className="w-full">
+      <ul aria-hidden="true" className="mb-3 flex justify-end gap-4 text-sm text-slate-700" data-testid="results-legend">
+        {bars.map((b) => (
+          <li key={b.key} className="flex items-center gap-1.5">
+            <span className="h-3 w-3 rounded-sm border" style={{ background: VOTE_COLOURS[b.key].fill, borderColor: VOTE_COLOURS[b.key].edge }} />
+            {b.label}
           </li>
         ))}
       </ul>
+      <div aria-hidden="true" className="flex h-[300px] flex-col" data-testid="results-chart">
+        <div className="relative flex flex-1 items-end justify-around gap-6 border-b border-slate-300 px-4">
+          {[25, 50, 75, 100].map((line) => (
+            <span key={line} className="pointer-events-none absolute inset-x-0 border-t border-dashed border-slate-200" style={{ bottom: `${line}%` }} />
+          ))}
+          {bars.map((b) => (
+            <div key={b.key} className="relative flex h-full w-full max-w-40 flex-col items-center justify-end" data-testid={`bar-${b.key}`}>
+              <span className="mb-1 text-sm font-semibold tabular-nums" style={{ color: VOTE_COLOURS[b.key].text }}>
+                {b.share}%
+              </span>
+              <div
+                className="w-full rounded-t-md border-x-2 border-t-2"
+                style={{
+                  height: `${(b.count / highest) * 88}%`,
+                  minHeight: b.count > 0 ? 4 : 0,
+                  background: VOTE_COLOURS[b.key].fill,
+                  borderColor: VOTE_COLOURS[b.key].edge,
+                }}
+                data-testid="result-bar"
+                data-vote={b.key}
+              />
+            </div>
+          ))}
+        </div>
+        <div className="flex justify-around gap-6 px-4 pt-2 text-sm">
+          {bars.map((b) => (
+            <span key={b.key} className="w-full max-w-40 text-center">
+              <span className="font-semibold text-slate-900">{b.label}</span> <span className="tabular-nums text-slate-600">{b.count}</span>
+            </span>
+          ))}
+        </div>
+      </div>
       <table className="sr-only">
-        <caption>Votes on this survey</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Answer</th>
@@ -48,11 +67,11 @@ export function ResultsBars({ yesCount, noCount }: { yesCount: number; noCount: 
           </tr>
         </thead>
         <tbody>
-          {bars.map((bar) => (
-            <tr key={bar.key}>
-              <th scope="row">{bar.label}</th>
-              <td>{bar.count}</td>
-              <td>{percent(bar.count, total)}%</td>
+          {bars.map((b) => (
+            <tr key={b.key}>
+              <th scope="row">{b.label}</th>
+              <td>{b.count}</td>
+              <td>{b.share}%</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 import { ArrowRight, Vote } from "lucide-react";
 import Link from "next/link";
 import { formatShortDate, isClosed } from "@/lib/dates";
+import { surveyHref } from "@/lib/public-urls";
 import type { PublicSurvey } from "@/lib/services/surveys";
 import { LinkPending } from "@/components/ui/link-pending";
 
@@ -39,7 +40,7 @@ export function SurveyCard({ survey, today, headingLevel = 3 }: { survey: CardSu
       </div>
       <Heading className="mt-3 text-lg font-semibold leading-snug text-slate-900">
         <Link
-          href={`/survey/details/${survey.id}`}
+          href={surveyHref(survey.id)}
           className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] group-hover:text-brand-800"
         >
           {survey.title}

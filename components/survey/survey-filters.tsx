@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useOptimistic, useTransition } from "react";
-import { listHref, type ListState } from "@/components/survey/list-href";
+import { listHref, type ListState } from "@/lib/public-urls";
 import { Loader2 } from "lucide-react";
 
 const selectClass =

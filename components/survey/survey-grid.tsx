@@ -1,7 +1,7 @@
 import { SurveyCard } from "@/components/survey/survey-card";
 import { getEnv } from "@/lib/env";
 import type { PublicSurvey } from "@/lib/services/surveys";
-import { dayIn } from "@/lib/validation/survey";
+import { dayIn } from "@/lib/validation/survey-form";
 
 /** Survey cards, one column on phones, three from medium screens up (SPEC.md §9). */
 export function SurveyGrid({ surveys, label }: { surveys: PublicSurvey[]; label: string }) {

@@ -32,7 +32,9 @@ export function SurveyResults({
           Your comment: <q className="italic">{myVote.comment}</q>
         </p>
       )}
-      <ResultsBars yesCount={yesCount} noCount={noCount} />
+      <div className="max-w-[600px]">
+        <ResultsBars yesCount={yesCount} noCount={noCount} caption="Votes on this survey" />
+      </div>
       <figcaption className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700" aria-live="polite">
         <span data-testid="yes-count">Yes: {yesCount}</span>
         <span data-testid="no-count">No: {noCount}</span>

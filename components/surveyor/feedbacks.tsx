@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
-import { countFeedbacks, listFeedbacks, type FeedbackRow } from "@/lib/services/surveys";
+import { countFeedbacks, listFeedbacks, type FeedbackRow } from "@/lib/services/surveyor-workspace";
 import { pageCount, pageWindow } from "@/lib/validation/paging";
 import { StatusBadge } from "./status-badge";
 
@@ -29,14 +29,8 @@ const columns: Column<FeedbackRow>[] = [
 
 /** The surveyor's surveys an admin gave feedback on (given when unpublishing). */
 export async function Feedbacks({ surveyorId, page }: { surveyorId: string; page: number }) {
-  let data: { rows: FeedbackRow[]; total: number };
-  try {
-    const [rows, total] = await Promise.all([listFeedbacks(surveyorId, pageWindow(page)), countFeedbacks(surveyorId)]);
-    data = { rows, total };
-  } catch (error) {
-    console.error("Loading a surveyor's feedbacks failed", error);
-    return <LoadError message="Could not load the feedback. Please try again in a moment." />;
-  }
+  const [rows, total] = await Promise.all([listFeedbacks(surveyorId, pageWindow(page)), countFeedbacks(surveyorId)]);
+  const data = { rows, total };
   if (data.total === 0) return <EmptyState>No feedback yet. When an admin unpublishes one of your surveys, their message appears here.</EmptyState>;
   return (
     <>

@@ -1,8 +1,8 @@
 import { BarChart3, Pencil } from "lucide-react";
 import Link from "next/link";
-import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
-import { countOwnSurveys, listOwnSurveys, type OwnSurveyRow } from "@/lib/services/surveys";
+import { countOwnSurveys, listOwnSurveys, type OwnSurveyRow } from "@/lib/services/surveyor-workspace";
 import { formatDate } from "@/lib/dates";
 import { pageCount, pageWindow } from "@/lib/validation/paging";
 import { StatusBadge } from "./status-badge";
@@ -35,14 +35,8 @@ const columns: Column<OwnSurveyRow>[] = [
 
 /** All Surveys: one page of the surveyor's own surveys, newest first. */
 export async function OwnSurveys({ surveyorId, page }: { surveyorId: string; page: number }) {
-  let data: { rows: OwnSurveyRow[]; total: number };
-  try {
-    const [rows, total] = await Promise.all([listOwnSurveys(surveyorId, pageWindow(page)), countOwnSurveys(surveyorId)]);
-    data = { rows, total };
-  } catch (error) {
-    console.error("Loading a surveyor's surveys failed", error);
-    return <LoadError message="Could not load your surveys. Please try again in a moment." />;
-  }
+  const [rows, total] = await Promise.all([listOwnSurveys(surveyorId, pageWindow(page)), countOwnSurveys(surveyorId)]);
+  const data = { rows, total };
   if (data.total === 0) {
     return (
       <EmptyState>

@@ -1,18 +1,29 @@
 "use client";
 
 import { useState } from "react";
-import { ResultsBars } from "@/components/surveyor/results-bars";
+import { ResultsBars } from "@/components/survey/results-bars";
 import { Button } from "@/components/ui/button";
 
-/** The Show Chart / Hide Chart button and the 'Survey Results Chart' (height 300). */
+/** The Show Chart / Hide Chart button and the 'Survey Results Chart' (height 300), its total beside the title. */
 export function ResultsChartToggle({ yesCount, noCount }: { yesCount: number; noCount: number }) {
   const [shown, setShown] = useState(false);
+  const total = yesCount + noCount;
   return (
     <div className="space-y-4">
       <Button variant="outline" onClick={() => setShown((s) => !s)} aria-expanded={shown} aria-controls="survey-results-chart">
         {shown ? "Hide Chart" : "Show Chart"}
       </Button>
-      {shown && <ResultsBars id="survey-results-chart" yesCount={yesCount} noCount={noCount} />}
+      {shown && (
+        <figure id="survey-results-chart" aria-labelledby="survey-results-chart-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+          <h2 id="survey-results-chart-title" className="mb-4 text-lg font-semibold">
+            Survey Results Chart{" "}
+            <span className="text-sm font-normal text-slate-600" data-testid="chart-total">
+              ({total === 1 ? "1 vote" : `${total} votes`})
+            </span>
+          </h2>
+          <ResultsBars yesCount={yesCount} noCount={noCount} caption={`Survey results: ${total} votes`} />
+        </figure>
+      )}
     </div>
   );
 }

@@ -3,56 +3,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useMemo, type ComponentProps, type ReactNode } from "react";
+import { useMemo, type ComponentProps } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { RequestError, sendJson } from "@/lib/api/client";
 import { cn } from "@/lib/utils";
-import { SURVEY_LIMITS, surveyFormSchema, type SurveyFormInput } from "@/lib/validation/survey";
+import { SURVEY_LIMITS, surveyFormSchema, type SurveyFormInput } from "@/lib/validation/survey-form";
 import { CATEGORIES } from "@/models/enums";
 
 const FIELDS = ["title", "description", "category", "deadline", "questionTitle", "questionDescription"] as const;
-
-const inputClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
-const invalidClass = "border-red-600 focus:border-red-600 focus:ring-red-600/30";
-
-/** A label, the control, a length counter or hint, and the field's message (announced). */
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const describedBy = (id: string, error?: string) => [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
 
 /**
  * The Create Survey and Update Survey form: one zod schema with the routes behind it.
@@ -116,7 +77,7 @@ export function SurveyForm({
           id={id}
           maxLength={SURVEY_LIMITS[field]}
           aria-invalid={errors[field] ? true : undefined}
-          aria-describedby={describedBy(id, errors[field]?.message)}
+          aria-describedby={describedBy(id, { error: errors[field], hint: true })}
           className={cn(inputClass, errors[field] && invalidClass)}
           {...props}
           {...register(field)}
@@ -133,7 +94,7 @@ export function SurveyForm({
           rows={rows}
           maxLength={SURVEY_LIMITS[field]}
           aria-invalid={errors[field] ? true : undefined}
-          aria-describedby={describedBy(id, errors[field]?.message)}
+          aria-describedby={describedBy(id, { error: errors[field], hint: true })}
           className={cn(inputClass, errors[field] && invalidClass)}
           {...register(field)}
         />
@@ -155,7 +116,7 @@ export function SurveyForm({
           <select
             id="survey-category"
             aria-invalid={errors.category ? true : undefined}
-            aria-describedby={errors.category ? "survey-category-error" : undefined}
+            aria-describedby={describedBy("survey-category", { error: errors.category })}
             className={cn(inputClass, errors.category && invalidClass)}
             {...register("category")}
           >
@@ -180,7 +141,7 @@ export function SurveyForm({
             type="date"
             min={minDeadline}
             aria-invalid={errors.deadline ? true : undefined}
-            aria-describedby={describedBy("survey-deadline", errors.deadline?.message)}
+            aria-describedby={describedBy("survey-deadline", { error: errors.deadline, hint: true })}
             className={cn(inputClass, errors.deadline && invalidClass)}
             {...register("deadline")}
           />

@@ -1,6 +1,6 @@
-import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
-import { listVoters, type Voter } from "@/lib/services/surveys";
+import { listVoters, type Voter } from "@/lib/services/survey-voters";
 import { pageCount, pageWindow } from "@/lib/validation/paging";
 
 const columns: Column<Voter>[] = [
@@ -16,13 +16,7 @@ const columns: Column<Voter>[] = [
 /** 'Voters Information': one page of the survey's voters, in the order they voted. */
 export async function VotersTable({ surveyId, total, page }: { surveyId: string; total: number; page: number }) {
   if (total === 0) return <EmptyState>No voters yet.</EmptyState>;
-  let rows: Voter[];
-  try {
-    rows = await listVoters(surveyId, pageWindow(page));
-  } catch (error) {
-    console.error("Loading a survey's voters failed", error);
-    return <LoadError message="Could not load the voters. Please try again in a moment." />;
-  }
+  const rows = await listVoters(surveyId, pageWindow(page));
   return (
     <>
       {rows.length === 0 ? (

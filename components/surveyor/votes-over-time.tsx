@@ -35,7 +35,7 @@ export function VotesOverTime({ days, totals }: { days: VotesOnDay[]; totals: { 
       <div aria-hidden="true" className="mt-3 h-[240px] w-full" data-testid="votes-over-time-chart">
         <VotesOverTimeChart series={series} />
       </div>
-      {/* The hidden box is a div: a table ignores `width: 1px` and widened the phone page to its columns. */}
+      {/* The clipping box is a div: a table is never narrower than its cells, whatever its width says. */}
       <div className="sr-only">
         <table>
           <caption>Running totals of yes and no votes, on each day with votes</caption>

@@ -6,24 +6,39 @@ import { getEnv } from "@/lib/env";
 import { log, markLogged, requestIdOf } from "@/lib/log";
 import type { Role } from "@/models";
 import { ApiError, type ErrorIssue } from "./errors";
-import { readBodyBytes } from "./form-data";
+import { readBodyBytes, readFormData } from "./read-body";
 
-type Access = "public" | "signed-in" | readonly Role[];
+// "none": no caller is resolved and no Origin is checked, for requests that authenticate themselves
+// (a webhook's signature) or need no one (health checks, a redirect).
+type Access = "none" | "public" | "signed-in" | readonly Role[];
 type Ctx<P> = { params: Promise<P> };
+type Caller<A extends Access> = A extends "none" ? null : A extends "public" ? CurrentUser | null : CurrentUser;
 
 type Options<A extends Access, P extends z.ZodType, B extends z.ZodType, Q extends z.ZodType> = {
   auth: A;
   params?: P;
-  body?: B;
   query?: Q;
+  /** A JSON body, checked by this schema. */
+  body?: B;
   /** Body size limit in bytes for JSON bodies. */
   maxBodyBytes?: number;
+  /**
+   * A multipart form read within `maxBytes` (`tooLarge` is the refusal). Its text fields are checked
+   * by `fields` as a JSON body would be (the same 400 answer) and handed on as `body`.
+   */
+  form?: { maxBytes: number; tooLarge?: () => ApiError; fields?: B };
+  /** The body's exact bytes, unparsed: a webhook's signature covers them. */
+  rawBody?: { maxBytes: number };
   handler: (input: {
     request: NextRequest;
-    user: A extends "public" ? CurrentUser | null : CurrentUser;
+    user: Caller<A>;
     params: z.infer<P>;
     body: z.infer<B>;
     query: z.infer<Q>;
+    /** Set with the `form` option. */
+    form: FormData;
+    /** Set with the `rawBody` option. */
+    rawBody: Buffer;
   }) => Promise<unknown> | unknown;
 };
 
@@ -109,6 +124,13 @@ async function readJson(request: NextRequest, maxBytes: number): Promise<unknown
   }
 }
 
+/** A form's text fields, each the first value given for its name (as `FormData.get` reads it). */
+function textFields(form: FormData): Record<string, string | undefined> {
+  const fields: Record<string, string | undefined> = {};
+  for (const [name, value] of form.entries()) if (!(name in fields)) fields[name] = typeof value === "string" ? value : undefined;
+  return fields;
+}
+
 export function withCors(request: NextRequest, response: NextResponse): NextResponse {
   const origin = request.headers.get("origin");
   if (origin && getEnv().CORS_ORIGINS.includes(origin)) {
@@ -118,6 +140,12 @@ export function withCors(request: NextRequest, response: NextResponse): NextResp
     response.headers.append("Vary", "Origin");
   }
   return response;
+}
+
+/** The signed-in caller of a request (cookie or Bearer); a cookie-authenticated write must be same-origin. */
+async function callerOf(request: NextRequest): Promise<CurrentUser | null> {
+  checkOrigin(request);
+  return resolveCaller(request.headers, request.cookies.getAll().map((c) => c.name));
 }
 
 /**
@@ -138,10 +166,9 @@ export function route<
     let failure: unknown;
     let response: NextResponse;
     try {
-      checkOrigin(request);
-      const user = await resolveCaller(request.headers, request.cookies.getAll().map((c) => c.name));
+      const user = options.auth === "none" ? null : await callerOf(request);
       userId = user?.id;
-      if (options.auth !== "public") {
+      if (options.auth !== "public" && options.auth !== "none") {
         if (!user) throw new ApiError("unauthorized", "Please sign in first");
         if (Array.isArray(options.auth) && !options.auth.includes(user.role)) {
           throw new ApiError("forbidden", "Your role does not allow this");
@@ -151,15 +178,23 @@ export function route<
       const query = options.query
         ? parse(options.query, Object.fromEntries(request.nextUrl.searchParams), "query")
         : undefined;
-      const body = options.body
-        ? parse(options.body, await readJson(request, options.maxBodyBytes ?? 64 * 1024), "body")
-        : undefined;
+      let body: unknown;
+      let form: FormData | undefined;
+      let rawBody: Buffer | undefined;
+      if (options.body) body = parse(options.body, await readJson(request, options.maxBodyBytes ?? 64 * 1024), "body");
+      if (options.form) {
+        form = await readFormData(request, options.form.maxBytes, options.form.tooLarge ?? tooLarge);
+        if (options.form.fields) body = parse(options.form.fields, textFields(form), "body");
+      }
+      if (options.rawBody) rawBody = await readBodyBytes(request, options.rawBody.maxBytes, tooLarge);
       const result = await options.handler({
         request,
-        user: user as never,
+        user: user as Caller<A>,
         params: params as z.infer<P>,
         body: body as z.infer<B>,
         query: query as z.infer<Q>,
+        form: form as FormData,
+        rawBody: rawBody as Buffer,
       });
       response = result instanceof NextResponse ? result : NextResponse.json(result ?? {});
     } catch (error) {
@@ -187,7 +222,8 @@ export function route<
       });
     }
     response.headers.set("X-Request-Id", requestId);
-    if (options.auth !== "public") response.headers.set("Cache-Control", "no-store");
+    // A caller's answer is theirs alone; "none" and "public" handlers set their own caching.
+    if (options.auth !== "public" && options.auth !== "none") response.headers.set("Cache-Control", "no-store");
     return withCors(request, response);
   };
 }

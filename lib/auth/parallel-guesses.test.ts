@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
 import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
-import { authenticateWithPassword, THROTTLE_MAX_FAILURES } from "@/lib/services/users";
+import { THROTTLE_MAX_FAILURES } from "@/lib/auth/sign-in-policy";
+import { authenticateWithPassword } from "@/lib/services/users";
 import { authFailures } from "@/models";
 import { createUser } from "@/tests/factories";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROLES } from "@/models/enums";
-import { can, type Action } from "./permissions";
+import { assertSelf, can, type Action } from "./permissions";
 
 // SPEC.md §6, row by row.
 const table: Record<string, Action[]> = {
@@ -20,5 +20,21 @@ describe("permissions", () => {
 
   it("gives a signed-out visitor nothing", () => {
     for (const action of actions) expect(can(null, action)).toBe(false);
+  });
+});
+
+describe("assertSelf", () => {
+  const me = { id: "u1", email: "me@example.test", name: "Me", role: "user" as const };
+  it("lets a request name only the caller, emails case-blind and trimmed", () => {
+    expect(() => assertSelf(me, { email: " ME@example.test ", name: "Me", id: "u1" })).not.toThrow();
+    expect(() => assertSelf(me, {})).not.toThrow();
+    expect(() => assertSelf(me, { email: "", name: null })).not.toThrow();
+    expect(() => assertSelf(me, { email: "other@example.test" })).toThrow("You can only act for your own account");
+    expect(() => assertSelf(me, { name: "Someone" })).toThrow("You can only act for your own account");
+    expect(() => assertSelf(me, { id: "u2" }, { message: "Not yours" })).toThrow("Not yours");
+  });
+  it("lets a role that may act for anyone through", () => {
+    expect(() => assertSelf({ ...me, role: "admin" }, { email: "other@example.test" }, { unless: "manageUsers" })).not.toThrow();
+    expect(() => assertSelf(me, { email: "other@example.test" }, { unless: "manageUsers" })).toThrow();
   });
 });

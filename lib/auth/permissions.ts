@@ -1,3 +1,4 @@
+import { forbidden } from "@/lib/api/errors";
 import type { Role } from "@/models";
 
 // What each role may do (SPEC.md §6). Routes and pages ask `can`, never compare roles inline.
@@ -25,4 +26,26 @@ export function can(role: Role | null | undefined, action: Action): boolean {
 
 export function rolesFor(action: Action): readonly Role[] {
   return permissions[action];
+}
+
+const NOT_SELF = "You can only act for your own account";
+
+/**
+ * A request that names a person (a body's email or name, a path's email or id) may name only the
+ * caller, whatever it says; `unless` lets a role that may act for anyone through (an admin). Emails
+ * are compared trimmed and case-blind, names trimmed; a field left out is not checked.
+ */
+export function assertSelf(
+  caller: { id: string; email: string; name?: string | null; role: Role },
+  claimed: { id?: string | null; email?: string | null; name?: string | null },
+  options: { message?: string; unless?: Action } = {},
+): void {
+  if (options.unless && can(caller.role, options.unless)) return;
+  const email = claimed.email?.trim();
+  const name = claimed.name?.trim();
+  const other =
+    (claimed.id != null && claimed.id !== caller.id) ||
+    (!!email && email.toLowerCase() !== caller.email.toLowerCase()) ||
+    (!!name && name !== (caller.name ?? "").trim());
+  if (other) throw forbidden(options.message ?? NOT_SELF);
 }

@@ -1,11 +1,11 @@
 import "server-only";
 import { NextRequest, NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
-import { readBodyBytes } from "@/lib/api/form-data";
+import { readBodyBytes } from "@/lib/api/read-body";
 import { clientAddress } from "@/lib/auth/client-address";
 import { BUSY_MESSAGE, hashQueueFull } from "@/lib/auth/password";
+import { isThrottled, throttleKeys, tooManyAttempts, THROTTLE_WINDOW_MINUTES } from "@/lib/auth/sign-in-policy";
 import { metrics } from "@/lib/metrics.mjs";
-import { isThrottled, throttleKeys, tooManyAttempts, THROTTLE_WINDOW_MINUTES } from "@/lib/services/users";
 
 export const TOO_MANY_ATTEMPTS_CODE = "too_many_attempts";
 

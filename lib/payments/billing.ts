@@ -2,9 +2,9 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import type { CurrentUser } from "@/lib/auth/guards";
-import { can } from "@/lib/auth/permissions";
+import { assertSelf } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
-import { recordAudit } from "@/lib/services/audit";
+import { setRole } from "@/lib/services/roles";
 import { payments, users } from "@/models";
 
 /** Whether a person has a payment Stripe confirmed and that was not refunded. */
@@ -57,9 +57,7 @@ export async function listOwnPayments(userId: string, limit = 50): Promise<OwnPa
  */
 export async function confirmProUpgrade(email: string, caller: Pick<CurrentUser, "id" | "email" | "role">): Promise<{ acknowledged: true; matchedCount: number; modifiedCount: number }> {
   const target = email.trim().toLowerCase();
-  if (target !== caller.email.toLowerCase() && !can(caller.role, "manageUsers")) {
-    throw new ApiError("forbidden", "You can only confirm your own upgrade");
-  }
+  assertSelf(caller, { email: target }, { unless: "manageUsers", message: "You can only confirm your own upgrade" });
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.email, target)).for("update");
@@ -71,14 +69,7 @@ export async function confirmProUpgrade(email: string, caller: Pick<CurrentUser,
       .limit(1);
     if (!paid) throw new ApiError("forbidden", "No verified payment for this account: the Extended plan is bought on the pricing page");
     // Normally already done by fulfilPayment; this only repairs a missed upgrade.
-    const updated = await tx
-      .update(users)
-      .set({ role: "pro_user" })
-      .where(and(eq(users.id, person.id), eq(users.role, "user")))
-      .returning({ id: users.id });
-    if (updated.length > 0) {
-      await recordAudit(tx, { actorId: null, action: "role_change", targetUserId: person.id, oldValue: "user", newValue: "pro_user" });
-    }
-    return { acknowledged: true as const, matchedCount: 1, modifiedCount: updated.length };
+    const upgraded = await setRole(tx, { userId: person.id, from: "user", to: "pro_user", actorId: null });
+    return { acknowledged: true as const, matchedCount: 1, modifiedCount: upgraded ? 1 : 0 };
   });
 }

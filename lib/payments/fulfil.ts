@@ -1,12 +1,12 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { ApiError } from "@/lib/api/errors";
-import { getDb } from "@/lib/db";
-import { recordAudit } from "@/lib/services/audit";
+import { getDb, type Tx } from "@/lib/db";
 import { claimEvent, type StripeEventRef } from "@/lib/payments/events";
 import { PRO_PLAN } from "@/lib/payments/plan";
 import { getStripe, stripeFailure } from "@/lib/payments/stripe";
+import { setRole } from "@/lib/services/roles";
 import { payments, users, type Role } from "@/models";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,6 +49,32 @@ export function assertPlanPayment(intent: Stripe.PaymentIntent, expectedUserId?:
 }
 
 /**
+ * Records a payment of the plan once (the intent id is unique: a second call inserts nothing).
+ * Answers whether this call inserted it.
+ */
+export async function insertPayment(
+  tx: Tx,
+  p: { intent: Stripe.PaymentIntent; charge: Stripe.Charge | null; userId: string; payer: { name: string | null; email: string }; refunded: boolean },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(payments)
+    .values({
+      paymentIntentId: p.intent.id,
+      amount: p.intent.amount,
+      currency: p.intent.currency,
+      userId: p.userId,
+      userName: p.payer.name,
+      userEmail: p.payer.email,
+      status: p.refunded ? "refunded" : "succeeded",
+      receiptUrl: p.charge?.receipt_url ?? null,
+      refundedAt: p.refunded ? new Date() : null,
+    })
+    .onConflictDoNothing({ target: payments.paymentIntentId })
+    .returning({ id: payments.id });
+  return inserted.length > 0;
+}
+
+/**
  * The one place a payment is fulfilled, for the browser's save-payment call and for Stripe's webhook
  * alike, in whichever order they arrive. The PaymentIntent is read from Stripe (never from the
  * caller) and must have succeeded for 1600 USD for the user in its metadata. Then, in one transaction:
@@ -72,34 +98,10 @@ export async function fulfilPayment(paymentIntentId: string, expectedUserId?: st
     const [payer] = await tx.select({ name: users.name, email: users.email, role: users.role }).from(users).where(eq(users.id, userId)).for("update");
     if (!(await claimEvent(tx, event))) return { created: false, paymentIntentId, userId, role: payer?.role ?? null };
     if (!payer) throw new ApiError("not_found", "The account that paid no longer exists");
-    const inserted = await tx
-      .insert(payments)
-      .values({
-        paymentIntentId: intent.id,
-        amount: intent.amount,
-        currency: intent.currency,
-        userId,
-        userName: payer.name,
-        userEmail: payer.email,
-        status: refunded ? "refunded" : "succeeded",
-        receiptUrl: charge?.receipt_url ?? null,
-        refundedAt: refunded ? new Date() : null,
-      })
-      .onConflictDoNothing({ target: payments.paymentIntentId })
-      .returning({ id: payments.id });
+    const created = await insertPayment(tx, { intent, charge, userId, payer, refunded });
     let role = payer.role;
-    if (inserted.length > 0 && !refunded) {
-      // The upgrade earned by this payment, in the audit trail with no admin behind it.
-      const upgraded = await tx
-        .update(users)
-        .set({ role: "pro_user" })
-        .where(and(eq(users.id, userId), eq(users.role, "user")))
-        .returning({ role: users.role });
-      if (upgraded.length > 0) {
-        role = "pro_user";
-        await recordAudit(tx, { actorId: null, action: "role_change", targetUserId: userId, oldValue: "user", newValue: "pro_user" });
-      }
-    }
-    return { created: inserted.length > 0, paymentIntentId: intent.id, userId, role };
+    // The upgrade earned by this payment, in the audit trail with no admin behind it.
+    if (created && !refunded && (await setRole(tx, { userId, from: "user", to: "pro_user", actorId: null }))) role = "pro_user";
+    return { created, paymentIntentId: intent.id, userId, role };
   });
 }

@@ -6,8 +6,3 @@ export const PAYMENT_TEXTS = {
   notConfigured: "Payments are not available on this site yet, so the Extended plan cannot be bought right now.",
   refundRule: "If your payment is refunded in full, your account returns to a regular user account and comments end.",
 } as const;
-
-/** An amount in cents as dollars, e.g. 1600 → "$16.00". */
-export function formatAmount(cents: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
-}

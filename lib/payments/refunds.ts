@@ -2,11 +2,11 @@ import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import type Stripe from "stripe";
 import { getDb } from "@/lib/db";
-import { recordAudit } from "@/lib/services/audit";
 import { claimEvent, type StripeEventRef } from "@/lib/payments/events";
-import { fullyRefunded, isUuid } from "@/lib/payments/fulfil";
+import { fullyRefunded, insertPayment, isUuid } from "@/lib/payments/fulfil";
 import { PRO_PLAN } from "@/lib/payments/plan";
 import { getStripe, stripeFailure } from "@/lib/payments/stripe";
+import { setRole } from "@/lib/services/roles";
 import { payments, users } from "@/models";
 
 export type RefundResult = { refunded: boolean; downgraded: boolean };
@@ -36,20 +36,7 @@ export async function recordRefund(chargeId: string, event?: StripeEventRef): Pr
     if (!(await claimEvent(tx, event))) return { refunded: false, downgraded: false };
     if (!full || !intent || !userId) return { refunded: false, downgraded: false };
     if (payer && intent.amount === PRO_PLAN.amount && intent.currency === PRO_PLAN.currency) {
-      await tx
-        .insert(payments)
-        .values({
-          paymentIntentId: intent.id,
-          amount: intent.amount,
-          currency: intent.currency,
-          userId,
-          userName: payer.name,
-          userEmail: payer.email,
-          status: "refunded",
-          receiptUrl: charge.receipt_url ?? null,
-          refundedAt: new Date(),
-        })
-        .onConflictDoNothing({ target: payments.paymentIntentId });
+      await insertPayment(tx, { intent, charge, userId, payer, refunded: true });
     }
     const changed = await tx
       .update(payments)
@@ -64,14 +51,7 @@ export async function recordRefund(chargeId: string, event?: StripeEventRef): Pr
       .limit(1);
     if (stillPaid) return { refunded: true, downgraded: false };
     // The refund takes back what the payment gave; other roles are kept.
-    const downgraded = await tx
-      .update(users)
-      .set({ role: "user" })
-      .where(and(eq(users.id, changed[0].userId), eq(users.role, "pro_user")))
-      .returning({ id: users.id });
-    if (downgraded.length > 0) {
-      await recordAudit(tx, { actorId: null, action: "role_change", targetUserId: changed[0].userId, oldValue: "pro_user", newValue: "user" });
-    }
-    return { refunded: true, downgraded: downgraded.length > 0 };
+    const downgraded = await setRole(tx, { userId: changed[0].userId, from: "pro_user", to: "user", actorId: null });
+    return { refunded: true, downgraded };
   });
 }

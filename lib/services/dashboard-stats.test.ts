@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { dayIn } from "@/lib/validation/survey";
+import { dayIn } from "@/lib/validation/survey-form";
 import { payments, surveys } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
 import { adminStats, participantStats, surveyorStats } from "./dashboard-stats";

@@ -1,6 +1,7 @@
 import "server-only";
 import { stringify } from "csv-stringify/sync";
-import { voterPages, type ManagedSurvey } from "./surveys";
+import { type ManagedSurvey } from "@/lib/services/surveyor-workspace";
+import { voterPages } from "@/lib/services/survey-voters";
 
 // The CSV export of one survey: its figures, then one row per voter. Quoting is csv-stringify's
 // (RFC 4180); the rows are read from the database one keyset page at a time, only when the reader

@@ -1,34 +1,14 @@
 import "server-only";
 import { and, count, eq, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { anyAtLimit, releaseAttempt, reserveAttempt, SITE_AUTH_KEY, type Limit } from "@/lib/auth/attempts";
-import { BUSY_MESSAGE, HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
+import { releaseAttempt, reserveAttempt, type Limit } from "@/lib/auth/attempts";
+import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
+import { siteLimit, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MINUTES, throttleKeys, tooManyAttempts } from "@/lib/auth/sign-in-policy";
 import { getDb } from "@/lib/db";
-import { getEnv } from "@/lib/env";
-import { recordAudit } from "@/lib/services/audit";
 import { avatarIdOf, deleteAvatar, processAvatar, storeAvatar } from "@/lib/services/avatars";
+import { setRole } from "@/lib/services/roles";
 import { loginSchema, type RegisterInput } from "@/lib/validation/auth";
 import { users, type Role } from "@/models";
-
-export const THROTTLE_MAX_FAILURES = 10;
-export const THROTTLE_WINDOW_MINUTES = 15;
-
-/** Failed sign-ins in the window, per account and per client address (shared by all app servers). */
-export async function isThrottled(keys: string[]): Promise<boolean> {
-  return anyAtLimit(keys, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MINUTES);
-}
-
-export const tooManyAttempts = () =>
-  new ApiError("too_many_requests", "Too many attempts. Please wait 15 minutes and try again.");
-
-/** The whole site's sign-in and registration attempts in the last minute are capped (AUTH_ATTEMPTS_PER_MINUTE). */
-export const siteBusy = () => new ApiError("too_many_requests", BUSY_MESSAGE);
-const siteLimit = (): Limit => ({ key: SITE_AUTH_KEY, max: getEnv().AUTH_ATTEMPTS_PER_MINUTE, windowMinutes: 1, refuse: siteBusy });
-
-/** The throttle keys of one sign-in attempt: the account and the client address. */
-export function throttleKeys(email: string, clientAddress: string) {
-  return [`email:${email.trim().toLowerCase()}`, `ip:${clientAddress}`];
-}
 
 // Unknown emails and Google-only accounts cost the same hash as a real check: the answer time must
 // not tell which emails have a password here.
@@ -97,7 +77,7 @@ export async function sessionVersionOfUser(userId: string): Promise<number | nul
   return row?.v ?? null;
 }
 
-const publicColumns = { _id: users.id, email: users.email, role: users.role, name: users.name, image: users.image };
+const publicColumns = { id: users.id, email: users.email, role: users.role, name: users.name, image: users.image };
 
 /** A user's public fields by email (never the password hash). */
 export async function findUserByEmail(email: string) {
@@ -188,9 +168,8 @@ export async function changeUserRole(targetId: string, role: Role, actorId: stri
     if (!target) throw notFound("No such user");
     if (target.role === role) return { modifiedCount: 0 };
     if (target.role === "admin" && admins.length <= 1) throw lastAdmin();
-    const updated = await tx.update(users).set({ role }).where(eq(users.id, targetId)).returning({ id: users.id });
-    await recordAudit(tx, { actorId, action: "role_change", targetUserId: targetId, oldValue: target.role, newValue: role });
-    return { modifiedCount: updated.length };
+    const changed = await setRole(tx, { userId: targetId, from: target.role, to: role, actorId });
+    return { modifiedCount: changed ? 1 : 0 };
   });
 }
 
@@ -199,8 +178,8 @@ export const LAST_ADMIN_MESSAGE =
 const lastAdmin = () => new ApiError("conflict", LAST_ADMIN_MESSAGE);
 
 // What the admin's list shows of a person: never the password hash (columns are named one by one).
-const listColumns = { _id: users.id, email: users.email, role: users.role, name: users.name };
-export type ListedUser = { _id: string; email: string; role: Role; name: string | null };
+const listColumns = { id: users.id, email: users.email, role: users.role, name: users.name };
+export type ListedUser = { id: string; email: string; role: Role; name: string | null };
 
 /** `like` pattern for a prefix, with the caller's own wildcards taken literally. */
 const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

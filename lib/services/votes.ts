@@ -183,18 +183,3 @@ export async function listCommentedSurveys(userId: string): Promise<Participated
     .orderBy(desc(votes.createdAt), asc(surveys.title));
 }
 
-/**
- * Bodies of the original client named who was acting (userEmail, userName). Identity comes from the
- * credentials only: a body that names anyone else is refused, and the fields are never used.
- */
-export function assertOwnIdentity(
-  body: { userEmail?: string | null; userName?: string | null },
-  caller: { email: string; name: string | null },
-) {
-  const email = body.userEmail?.trim();
-  if (email && email.toLowerCase() !== caller.email.toLowerCase()) {
-    throw new ApiError("forbidden", "You can only act for your own account");
-  }
-  const name = body.userName?.trim();
-  if (name && name !== (caller.name ?? "").trim()) throw new ApiError("forbidden", "You can only act for your own account");
-}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ROLES, SURVEY_STATUSES } from "@/models/enums";
 import { pageNumberSchema } from "./paging";
 import { noControlCharacters } from "./text";
-import { API_PAGE_LIMIT_MAX } from "./surveys";
+import { API_PAGE_LIMIT_MAX } from "./survey-list";
 
 // The admin console's inputs: one definition for the pages (URL search params), the forms and the
 // route handlers.

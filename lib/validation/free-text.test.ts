@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { unpublishFeedbackSchema, updateSurveyStatusSchema, userSearchSchema } from "./admin";
 import { registerSchema } from "./auth";
 import { contactSchema } from "./contact";
-import { surveyFormSchema } from "./survey";
+import { surveyFormSchema } from "./survey-form";
 import { hasForbiddenCharacters } from "./text";
 import { voteBodySchema } from "./vote";
 

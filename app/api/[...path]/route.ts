@@ -1,7 +1,7 @@
 // Any other /api path: a JSON 404 in the contract's error shape (API clients never get the HTML page).
-import { jsonError } from "@/lib/api/handler";
 import { ApiError } from "@/lib/api/errors";
+import { jsonError, route } from "@/lib/api/handler";
 
-const unknown = async () => jsonError(new ApiError("not_found", "No such API call"));
+const unknown = route({ auth: "none", handler: () => jsonError(new ApiError("not_found", "No such API call")) });
 
 export { unknown as GET, unknown as POST, unknown as PUT, unknown as PATCH, unknown as DELETE };

@@ -1,8 +1,8 @@
 // GET /api/all_surveys?sort=&category=&page=&limit=: one page of published surveys, as an array
+import { toSurveyJson } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
-import { cachedSurveyList } from "@/lib/services/survey-cache";
-import { toSurveyJson } from "@/lib/services/surveys";
-import { surveyListQuerySchema } from "@/lib/validation/surveys";
+import { cachedSurveyList } from "@/lib/cache/surveys";
+import { surveyListQuerySchema } from "@/lib/validation/survey-list";
 
 export const GET = route({
   auth: "public",

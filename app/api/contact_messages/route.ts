@@ -1,5 +1,6 @@
 // GET /api/contact_messages: admins read the contact form's messages, newest first
 import { NextResponse } from "next/server";
+import { toContactMessageJson } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { listContactMessages } from "@/lib/services/contact";
@@ -10,7 +11,6 @@ export const GET = route({
   query: pagedQuerySchema,
   handler: async ({ query }) => {
     const { rows, total } = await listContactMessages(query);
-    const body = rows.map((m) => ({ _id: m.id, name: m.name, email: m.email, message: m.message, createdAt: m.createdAt.toISOString() }));
-    return NextResponse.json(body, { headers: { "X-Total-Count": String(total) } });
+    return NextResponse.json(rows.map(toContactMessageJson), { headers: { "X-Total-Count": String(total) } });
   },
 });

@@ -2,11 +2,10 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { parseBody, preflight, route } from "@/lib/api/handler";
-import { forbidden } from "@/lib/api/errors";
-import { rolesFor } from "@/lib/auth/permissions";
-import { surveyChanged } from "@/lib/services/survey-cache";
-import { createSurvey, siteToday } from "@/lib/services/surveys";
-import { createSurveyBodySchema } from "@/lib/validation/survey";
+import { assertSelf, rolesFor } from "@/lib/auth/permissions";
+import { surveyChanged } from "@/lib/cache/surveys";
+import { createSurvey, siteToday } from "@/lib/services/surveyor-workspace";
+import { createSurveyBodySchema } from "@/lib/validation/survey-form";
 
 export const POST = route({
   auth: rolesFor("createSurvey"),
@@ -16,9 +15,7 @@ export const POST = route({
   handler: async ({ user, body }) => {
     const { surveyorEmail, ...fields } = parseBody(createSurveyBodySchema(siteToday()), body);
     // The original client named the owner in the body; the owner is always the caller.
-    if (surveyorEmail && surveyorEmail.toLowerCase() !== user.email.toLowerCase()) {
-      throw forbidden("You can only create surveys for your own account");
-    }
+    assertSelf(user, { email: surveyorEmail }, { message: "You can only create surveys for your own account" });
     const { id } = await createSurvey(user.id, fields);
     surveyChanged(id);
     return NextResponse.json({ acknowledged: true, insertedId: id }, { status: 201 });

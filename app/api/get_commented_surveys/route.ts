@@ -1,7 +1,8 @@
 // POST /api/get_commented_surveys: the surveys the caller (pro_user) commented on, with only their own comment
+import { withMongoId } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
-import { rolesFor } from "@/lib/auth/permissions";
-import { assertOwnIdentity, listCommentedSurveys } from "@/lib/services/votes";
+import { assertSelf, rolesFor } from "@/lib/auth/permissions";
+import { listCommentedSurveys } from "@/lib/services/votes";
 import { ownIdentityBodySchema } from "@/lib/validation/vote";
 
 export const POST = route({
@@ -9,13 +10,10 @@ export const POST = route({
   body: ownIdentityBodySchema,
   maxBodyBytes: 4 * 1024,
   handler: async ({ user, body }) => {
-    assertOwnIdentity(body, user);
+    assertSelf(user, { email: body.userEmail, name: body.userName });
     const rows = await listCommentedSurveys(user.id);
-    return rows.map(({ id, comment, ...survey }) => ({
-      _id: id,
-      ...survey,
-      comment: [{ userEmail: user.email, comment }],
-    }));
+    // The original kept comments in an array on the survey; the caller's own is the only one shown.
+    return rows.map(({ comment, ...survey }) => ({ ...withMongoId(survey), comment: [{ userEmail: user.email, comment }] }));
   },
 });
 

@@ -1,7 +1,7 @@
 // GET /api/get_features_surveys: the 6 published, still open surveys with the most votes (ties: newest first)
+import { toSurveyJson } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
-import { cachedFeaturedSurveys } from "@/lib/services/survey-cache";
-import { toSurveyJson } from "@/lib/services/surveys";
+import { cachedFeaturedSurveys } from "@/lib/cache/surveys";
 
 export const GET = route({
   auth: "public",

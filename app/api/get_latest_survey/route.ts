@@ -1,7 +1,7 @@
 // GET /api/get_latest_survey: the 6 newest published surveys
+import { toSurveyJson } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
-import { cachedSurveyList } from "@/lib/services/survey-cache";
-import { toSurveyJson } from "@/lib/services/surveys";
+import { cachedSurveyList } from "@/lib/cache/surveys";
 
 export const GET = route({
   auth: "public",

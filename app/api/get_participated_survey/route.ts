@@ -1,7 +1,8 @@
 // POST /api/get_participated_survey: the surveys the caller voted on, with their own vote
+import { withMongoId } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
-import { rolesFor } from "@/lib/auth/permissions";
-import { assertOwnIdentity, listParticipatedSurveys } from "@/lib/services/votes";
+import { assertSelf, rolesFor } from "@/lib/auth/permissions";
+import { listParticipatedSurveys } from "@/lib/services/votes";
 import { ownIdentityBodySchema } from "@/lib/validation/vote";
 
 export const POST = route({
@@ -9,9 +10,9 @@ export const POST = route({
   body: ownIdentityBodySchema,
   maxBodyBytes: 4 * 1024,
   handler: async ({ user, body }) => {
-    assertOwnIdentity(body, user);
+    assertSelf(user, { email: body.userEmail, name: body.userName });
     const rows = await listParticipatedSurveys(user.id);
-    return rows.map(({ id, ...survey }) => ({ _id: id, ...survey }));
+    return rows.map(withMongoId);
   },
 });
 

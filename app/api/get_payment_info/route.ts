@@ -1,5 +1,6 @@
 // GET /api/get_payment_info: admins list payments, newest first
 import { NextResponse } from "next/server";
+import { toPaymentJson } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { listPayments } from "@/lib/services/payments";
@@ -12,15 +13,6 @@ export const GET = route({
   query: pagedQuerySchema,
   handler: async ({ query }) => {
     const { rows, total } = await listPayments(query);
-    const body = rows.map((p) => ({
-      _id: p.id,
-      paymentIntentId: p.paymentIntentId,
-      amount: p.amount,
-      currency: p.currency,
-      userName: p.userName,
-      userEmail: p.userEmail,
-      timestamp: p.createdAt.toISOString(),
-    }));
-    return NextResponse.json(body, { headers: { "X-Total-Count": String(total) } });
+    return NextResponse.json(rows.map(toPaymentJson), { headers: { "X-Total-Count": String(total) } });
   },
 });

@@ -1,5 +1,6 @@
 // GET /api/get_user: admins list accounts ({ _id, email, role, name }; never a password hash)
 import { NextResponse } from "next/server";
+import { toUserJson } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { listUsers } from "@/lib/services/users";
@@ -12,6 +13,6 @@ export const GET = route({
   query: userListQuerySchema,
   handler: async ({ query }) => {
     const { rows, total } = await listUsers(query);
-    return NextResponse.json(rows, { headers: { "X-Total-Count": String(total) } });
+    return NextResponse.json(rows.map(toUserJson), { headers: { "X-Total-Count": String(total) } });
   },
 });

@@ -2,6 +2,7 @@
 import { forbidden } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
 import { createApiToken } from "@/lib/auth/api-token";
+import { assertSelf } from "@/lib/auth/permissions";
 import { jwtRequestSchema } from "@/lib/validation/auth";
 
 export const POST = route({
@@ -10,7 +11,7 @@ export const POST = route({
   handler: ({ request, user, body }) => {
     // A token cannot renew itself: otherwise one leaked token would live for ever.
     if (request.headers.has("authorization")) throw forbidden("Sign in to get a new token");
-    if (body.email !== user.email) throw forbidden("A token can only be issued for your own account");
+    assertSelf(user, { email: body.email }, { message: "A token can only be issued for your own account" });
     const { token, expiresAt } = createApiToken(user.id, Date.now(), user.sessionVersion);
     return { token, expiresAt: expiresAt.toISOString() };
   },

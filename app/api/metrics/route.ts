@@ -17,7 +17,7 @@ function holdsToken(header: string | null, token: string) {
 }
 
 export const GET = route({
-  auth: "public",
+  auth: "none",
   handler: async ({ request }) => {
     const token = getEnv().METRICS_TOKEN;
     if (!token) throw new ApiError("not_found", "Not found");

@@ -5,7 +5,7 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
-import { THROTTLE_MAX_FAILURES } from "@/lib/services/users";
+import { THROTTLE_MAX_FAILURES } from "@/lib/auth/sign-in-policy";
 import { authFailures, users } from "@/models";
 import { createUser } from "@/tests/factories";
 import { call } from "@/tests/http";

@@ -1,8 +1,8 @@
 // POST /api/reported_by: the surveys the caller reported, with their status
+import { withMongoId } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
-import { rolesFor } from "@/lib/auth/permissions";
+import { assertSelf, rolesFor } from "@/lib/auth/permissions";
 import { listReportedSurveys } from "@/lib/services/reports";
-import { assertOwnIdentity } from "@/lib/services/votes";
 import { ownIdentityBodySchema } from "@/lib/validation/vote";
 
 export const POST = route({
@@ -10,9 +10,9 @@ export const POST = route({
   body: ownIdentityBodySchema,
   maxBodyBytes: 4 * 1024,
   handler: async ({ user, body }) => {
-    assertOwnIdentity(body, user);
+    assertSelf(user, { email: body.userEmail, name: body.userName });
     const rows = await listReportedSurveys(user.id);
-    return rows.map(({ id, ...survey }) => ({ _id: id, ...survey }));
+    return rows.map(withMongoId);
   },
 });
 

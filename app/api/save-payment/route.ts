@@ -1,6 +1,6 @@
 // POST /api/save-payment: record the caller's payment once Stripe confirms it succeeded (idempotent)
-import { ApiError } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
+import { assertSelf } from "@/lib/auth/permissions";
 import { fulfilPayment } from "@/lib/payments/fulfil";
 import { savePaymentSchema } from "@/lib/payments/schemas";
 
@@ -9,8 +9,7 @@ export const POST = route({
   body: savePaymentSchema,
   maxBodyBytes: 8 * 1024,
   handler: async ({ user, body }) => {
-    const email = body.user?.email?.trim();
-    if (email && email.toLowerCase() !== user.email.toLowerCase()) throw new ApiError("forbidden", "You can only act for your own account");
+    assertSelf(user, { email: body.user?.email });
     const result = await fulfilPayment(body.paymentIntentId, user.id);
     return {
       acknowledged: true,

@@ -2,7 +2,7 @@
 import { route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { setSurveyStatus } from "@/lib/services/moderation";
-import { surveyChanged } from "@/lib/services/survey-cache";
+import { surveyChanged } from "@/lib/cache/surveys";
 import { FEEDBACK_MAX, updateSurveyStatusSchema } from "@/lib/validation/admin";
 
 export const POST = route({

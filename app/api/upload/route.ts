@@ -1,7 +1,7 @@
 // POST /api/upload: replace the caller's profile picture (field `image`); answers { data: { display_url } }
 import { ApiError } from "@/lib/api/errors";
-import { fileField, readFormData } from "@/lib/api/form-data";
 import { route } from "@/lib/api/handler";
+import { fileField } from "@/lib/api/read-body";
 import { getEnv } from "@/lib/env";
 import { AVATAR_MAX_BYTES, imageTooLarge } from "@/lib/services/avatars";
 import { changeUserPicture } from "@/lib/services/users";
@@ -9,8 +9,8 @@ import { IMAGE_REQUIRED } from "@/lib/validation/auth";
 
 export const POST = route({
   auth: "signed-in",
-  handler: async ({ request, user }) => {
-    const form = await readFormData(request, AVATAR_MAX_BYTES + 16 * 1024, imageTooLarge);
+  form: { maxBytes: AVATAR_MAX_BYTES + 16 * 1024, tooLarge: imageTooLarge },
+  handler: async ({ request, user, form }) => {
     const image = await fileField(form, "image");
     if (!image) throw new ApiError("bad_request", IMAGE_REQUIRED, [{ path: "image", message: IMAGE_REQUIRED }]);
     const path = await changeUserPicture(user.id, image);

@@ -1,13 +1,14 @@
 // POST /api/user: register the signed-in person's account record; the role is always `user`; idempotent
 import { forbidden } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
+import { assertSelf } from "@/lib/auth/permissions";
 import { createUserSchema } from "@/lib/validation/auth";
 
 export const POST = route({
   auth: "signed-in",
   body: createUserSchema,
   handler: ({ user, body }) => {
-    if (body.email !== user.email) throw forbidden("You can only register your own account");
+    assertSelf(user, { email: body.email }, { message: "You can only register your own account" });
     if (body.role && body.role !== "user") throw forbidden("New accounts always start with the role user");
     // Signing in (email and password or Google) already created the row; nothing else may be inserted.
     return { acknowledged: true, insertedId: null, userExist: true };

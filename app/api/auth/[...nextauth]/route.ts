@@ -1,4 +1,6 @@
 // GET/POST /api/auth/*: Auth.js sign-in, callbacks, session and sign-out
+// Not route(): Auth.js owns these answers (redirects, its own CSRF token and cookies, `{ url }` bodies
+// its browser client reads); lib/auth/throttle.ts reads the body within a limit before it does.
 import { NextResponse, type NextRequest } from "next/server";
 import { handlers } from "@/lib/auth/config";
 import { BUSY_MESSAGE } from "@/lib/auth/password";

@@ -2,11 +2,16 @@
 // 503 otherwise, so a load balancer sends no traffic here. Redis (when configured) is reported
 // too: "degraded" (still 200) while it is away, as the server then serves from the database.
 // No secrets: only which check failed. Not behind proxy.ts or any throttle; never cached.
+import { NextResponse } from "next/server";
+import { route } from "@/lib/api/handler";
 import { checkReadiness } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
 
-export async function GET() {
-  const report = await checkReadiness();
-  return Response.json(report, { status: report.status === "unavailable" ? 503 : 200, headers: { "Cache-Control": "no-store" } });
-}
+export const GET = route({
+  auth: "none",
+  handler: async () => {
+    const report = await checkReadiness();
+    return NextResponse.json(report, { status: report.status === "unavailable" ? 503 : 200, headers: { "Cache-Control": "no-store" } });
+  },
+});

@@ -1,9 +1,8 @@
 // PUT /api/report_survey/{id}: the caller's one report of a survey
 import { preflight, route } from "@/lib/api/handler";
-import { rolesFor } from "@/lib/auth/permissions";
+import { assertSelf, rolesFor } from "@/lib/auth/permissions";
 import { reportSurvey } from "@/lib/services/reports";
-import { assertOwnIdentity } from "@/lib/services/votes";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 import { ownIdentityBodySchema } from "@/lib/validation/vote";
 
 export const PUT = route({
@@ -12,7 +11,7 @@ export const PUT = route({
   body: ownIdentityBodySchema,
   maxBodyBytes: 4 * 1024,
   handler: async ({ user, params, body }) => {
-    assertOwnIdentity(body, user);
+    assertSelf(user, { email: body.userEmail, name: body.userName });
     const report = await reportSurvey({ surveyId: params.id, userId: user.id, role: user.role });
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1, insertedId: report.id };
   },

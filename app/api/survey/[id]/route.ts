@@ -1,9 +1,9 @@
 // GET /api/survey/{id}: one survey's public fields (unpublished: only for its surveyor or an admin)
 import { NextResponse } from "next/server";
+import { toSurveyJson } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
-import { readSurvey } from "@/lib/services/survey-cache";
-import { toSurveyJson } from "@/lib/services/surveys";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { readSurvey } from "@/lib/cache/surveys";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 export const GET = route({
   auth: "public",

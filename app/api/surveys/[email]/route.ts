@@ -1,7 +1,8 @@
 // GET /api/surveys/{email}: one surveyor's surveys, unpublished ones and feedback included (that surveyor or an admin)
 import { z } from "zod";
+import { toSurveyJson } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
-import { listSurveysOfSurveyor, toSurveyJson } from "@/lib/services/surveys";
+import { listSurveysOfSurveyor } from "@/lib/services/surveyor-workspace";
 
 export const GET = route({
   auth: ["surveyor", "admin"],

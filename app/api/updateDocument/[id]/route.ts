@@ -2,10 +2,10 @@
 import { z } from "zod";
 import { parseBody, preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
-import { surveyChanged } from "@/lib/services/survey-cache";
-import { getManagedSurvey, siteToday, updateSurveyFields } from "@/lib/services/surveys";
-import { minDeadlineForUpdate, surveyFormSchema } from "@/lib/validation/survey";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { surveyChanged } from "@/lib/cache/surveys";
+import { getManagedSurvey, siteToday, updateSurveyFields } from "@/lib/services/surveyor-workspace";
+import { minDeadlineForUpdate, surveyFormSchema } from "@/lib/validation/survey-form";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 export const PUT = route({
   auth: rolesFor("manageOwnSurveys"),

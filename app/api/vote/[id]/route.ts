@@ -3,10 +3,10 @@
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { preflight, route } from "@/lib/api/handler";
-import { rolesFor } from "@/lib/auth/permissions";
-import { surveyVoted } from "@/lib/services/survey-cache";
-import { assertOwnIdentity, castVote, getVotingState } from "@/lib/services/votes";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { assertSelf, rolesFor } from "@/lib/auth/permissions";
+import { surveyVoted } from "@/lib/cache/surveys";
+import { castVote, getVotingState } from "@/lib/services/votes";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 import { voteBodySchema } from "@/lib/validation/vote";
 
 export const GET = route({
@@ -26,7 +26,7 @@ export const PUT = route({
   body: voteBodySchema,
   maxBodyBytes: 16 * 1024,
   handler: async ({ user, params, body }) => {
-    assertOwnIdentity(body, user);
+    assertSelf(user, { email: body.userEmail, name: body.userName });
     const result = await castVote({ surveyId: params.id, userId: user.id, role: user.role, vote: body.vote, comment: body.comment });
     surveyVoted(params.id);
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1, ...result };

@@ -1,11 +1,13 @@
-// GET /sitemap.xml (rewritten here by next.config.ts, see lib/cache/public-rewrites.ts): a cached
+// GET /sitemap.xml (rewritten here by next.config.ts, see lib/public-urls.ts): a cached
 // response generated on its first request (there is no database at build time) and expired with the
 // survey list's tag, so a survey that is unpublished leaves it at once.
+// Not route(): the wrapper reads the request's headers (request id, Origin, CORS), and reading them
+// in a cached (ISR) handler makes Next render it per request; this answer reads nothing personal.
 import type { MetadataRoute } from "next";
 import { notFound } from "next/navigation";
-import { cachedSurveyIds } from "@/lib/services/survey-cache";
+import { cachedSurveyIds } from "@/lib/cache/surveys";
+import { SITEMAP_PAGES, surveyHref } from "@/lib/public-urls";
 import { siteUrl } from "@/lib/seo";
-import { CATEGORIES } from "@/models/enums";
 
 export const revalidate = 3600;
 export async function generateStaticParams() {
@@ -15,20 +17,11 @@ export async function generateStaticParams() {
 async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const base = siteUrl();
   const surveys = await cachedSurveyIds();
-  const pages: MetadataRoute.Sitemap = [
-    { url: `${base}/`, changeFrequency: "daily", priority: 1 },
-    { url: `${base}/surveys`, changeFrequency: "hourly", priority: 0.9 },
-    ...CATEGORIES.map((c) => ({ url: `${base}/surveys?category=${c}`, changeFrequency: "daily" as const, priority: 0.6 })),
-    { url: `${base}/pricing`, changeFrequency: "monthly", priority: 0.5 },
-    { url: `${base}/about`, changeFrequency: "yearly", priority: 0.3 },
-    { url: `${base}/contact`, changeFrequency: "yearly", priority: 0.3 },
-    { url: `${base}/privacy`, changeFrequency: "yearly", priority: 0.2 },
-    { url: `${base}/terms`, changeFrequency: "yearly", priority: 0.2 },
-  ];
+  const pages: MetadataRoute.Sitemap = SITEMAP_PAGES.map(({ path, ...page }) => ({ url: `${base}${path}`, ...page }));
   return [
     ...pages,
     ...surveys.map((s) => ({
-      url: `${base}/survey/details/${s.id}`,
+      url: `${base}${surveyHref(s.id)}`,
       lastModified: s.createdAt,
       changeFrequency: "daily" as const,
       priority: 0.8,

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { AdminHeading } from "@/components/admin/admin-heading";
 import { formatTime, listHref } from "@/components/admin/format";
-import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
@@ -17,13 +17,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const page = readPage((await searchParams).page);
   const { limit, offset } = pageWindow(page);
 
-  let result: { rows: ContactMessageRow[]; total: number } | { error: string };
-  try {
-    result = await listContactMessages({ page, limit });
-  } catch (error) {
-    console.error("Messages list failed", error);
-    result = { error: "Could not load the messages. Please try again in a moment." };
-  }
+  const result = await listContactMessages({ page, limit });
 
   const timeZone = getEnv().APP_TIME_ZONE;
   const columns: Column<ContactMessageRow>[] = [
@@ -43,9 +37,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   return (
     <>
       <AdminHeading title="Messages" intro="What visitors sent through the contact form, newest first." />
-      {"error" in result ? (
-        <LoadError message={result.error} />
-      ) : result.rows.length === 0 ? (
+      {result.rows.length === 0 ? (
         <EmptyState>No messages yet.</EmptyState>
       ) : (
         <>

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import { AdminHeading } from "@/components/admin/admin-heading";
-import { formatMoney, formatTime, listHref } from "@/components/admin/format";
-import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { formatTime, listHref } from "@/components/admin/format";
+import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
+import { formatMoney } from "@/lib/money";
 import { listPayments, paymentTotals, type PaymentRow } from "@/lib/services/payments";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
 
@@ -17,14 +18,8 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const page = readPage((await searchParams).page);
   const { limit, offset } = pageWindow(page);
 
-  let result: { rows: PaymentRow[]; total: number; totals: Awaited<ReturnType<typeof paymentTotals>> } | { error: string };
-  try {
-    const [list, totals] = await Promise.all([listPayments({ page, limit }), paymentTotals()]);
-    result = { ...list, totals };
-  } catch (error) {
-    console.error("Payment list failed", error);
-    result = { error: "Could not load the payments. Please try again in a moment." };
-  }
+  const [list, totals] = await Promise.all([listPayments({ page, limit }), paymentTotals()]);
+  const result = { ...list, totals };
 
   const timeZone = getEnv().APP_TIME_ZONE;
   const columns: Column<PaymentRow>[] = [
@@ -47,9 +42,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   return (
     <>
       <AdminHeading title="Payment Information" intro="Every payment received, newest first. Refunded payments stay listed but are not counted in the total." />
-      {"error" in result ? (
-        <LoadError message={result.error} />
-      ) : result.rows.length === 0 ? (
+      {result.rows.length === 0 ? (
         <EmptyState>No payments yet.</EmptyState>
       ) : (
         <>

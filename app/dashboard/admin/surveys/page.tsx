@@ -3,9 +3,10 @@ import Link from "next/link";
 import { AdminHeading } from "@/components/admin/admin-heading";
 import { listHref } from "@/components/admin/format";
 import { SurveyStatusControl } from "@/components/admin/survey-status-control";
-import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";
+import { surveyHref } from "@/lib/public-urls";
 import { listSurveysForModeration, type ModeratedSurvey } from "@/lib/services/moderation";
 import { cn } from "@/lib/utils";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
@@ -26,20 +27,14 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const page = readPage(params.page);
   const { limit, offset } = pageWindow(page);
 
-  let result: { rows: ModeratedSurvey[]; total: number } | { error: string };
-  try {
-    result = await listSurveysForModeration({ reportedOnly, page, limit });
-  } catch (error) {
-    console.error("Manage Surveys list failed", error);
-    result = { error: "Could not load the surveys. Please try again in a moment." };
-  }
+  const result = await listSurveysForModeration({ reportedOnly, page, limit });
 
   const columns: Column<ModeratedSurvey>[] = [
     {
       header: "Survey Title",
       cell: (s) =>
         s.status === "publish" ? (
-          <Link href={`/survey/details/${s.id}`} className="font-medium text-brand-700 hover:underline">
+          <Link href={surveyHref(s.id)} className="font-medium text-brand-700 hover:underline">
             {s.title}
           </Link>
         ) : (
@@ -77,9 +72,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
           Reported only
         </Link>
       </nav>
-      {"error" in result ? (
-        <LoadError message={result.error} />
-      ) : result.rows.length === 0 ? (
+      {result.rows.length === 0 ? (
         <EmptyState>{reportedOnly ? "No survey has been reported." : "There are no surveys yet."}</EmptyState>
       ) : (
         <>

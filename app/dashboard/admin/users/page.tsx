@@ -3,7 +3,7 @@ import { AdminHeading } from "@/components/admin/admin-heading";
 import { listHref } from "@/components/admin/format";
 import { RoleEditor } from "@/components/admin/role-editor";
 import { UserFilters } from "@/components/admin/user-filters";
-import { DataTable, EmptyState, LoadError, type Column } from "@/components/dashboard/data-table";
+import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";
 import type { ListedUser } from "@/lib/services/users";
@@ -24,34 +24,26 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const page = readPage(params.page);
   const { limit, offset } = pageWindow(page);
 
-  let result: { rows: ListedUser[]; total: number } | { error: string };
-  try {
-    result = await listUsers({ role, q, page, limit });
-  } catch (error) {
-    console.error("Manage Users list failed", error);
-    result = { error: "Could not load the users. Please try again in a moment." };
-  }
+  const result = await listUsers({ role, q, page, limit });
 
   const columns: Column<ListedUser>[] = [
     { header: "Name", cell: (u) => u.name ?? <span className="text-slate-600">(no name)</span> },
     { header: "User Email", cell: (u) => <span className="break-all">{u.email}</span> },
-    { header: "Role", cell: (u) => <RoleEditor key={`${u._id}:${u.role}`} userId={u._id} email={u.email} role={u.role} /> },
+    { header: "Role", cell: (u) => <RoleEditor key={`${u.id}:${u.role}`} userId={u.id} email={u.email} role={u.role} /> },
   ];
 
   return (
     <>
       <AdminHeading title="Manage Users" intro="Every account. Change a role with its select, then Save; it applies to that person's next request." />
       <UserFilters />
-      {"error" in result ? (
-        <LoadError message={result.error} />
-      ) : result.rows.length === 0 ? (
+      {result.rows.length === 0 ? (
         <EmptyState>No accounts match{q ? ` “${q}”` : ""}{role ? ` with the role ${role}` : ""}.</EmptyState>
       ) : (
         <>
           <p className="mb-2 text-sm text-slate-600">
             {result.total} {result.total === 1 ? "account" : "accounts"}
           </p>
-          <DataTable caption="Users" columns={columns} rows={result.rows} rowKey={(u) => u._id} firstSerial={offset + 1} serialHeader="Serial No." />
+          <DataTable caption="Users" columns={columns} rows={result.rows} rowKey={(u) => u.id} firstSerial={offset + 1} serialHeader="Serial No." />
           <Pagination page={page} pages={pageCount(result.total, DASHBOARD_PAGE_SIZE)} href={(p) => listHref("/dashboard/admin/users", { role, q }, p)} className="mt-6" />
         </>
       )}

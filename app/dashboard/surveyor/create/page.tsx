@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SurveyForm } from "@/components/surveyor/survey-form";
 import { requireRole } from "@/lib/auth/guards";
-import { siteToday } from "@/lib/services/surveys";
+import { siteToday } from "@/lib/services/surveyor-workspace";
 
 export const metadata: Metadata = { title: "Create Survey" };
 

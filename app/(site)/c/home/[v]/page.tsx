@@ -4,10 +4,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Faq } from "@/components/site/faq";
 import { SurveyGrid } from "@/components/survey/survey-grid";
-import { cachedFeaturedSurveys, cachedLatestOpenSurveys } from "@/lib/services/survey-cache";
+import { cachedFeaturedSurveys, cachedLatestOpenSurveys } from "@/lib/cache/surveys";
 import { pageMetadata } from "@/lib/seo";
 
-// `/` (rewritten here by next.config.ts, see lib/cache/public-rewrites.ts): a cached page generated
+// `/` (rewritten here by next.config.ts, see lib/public-urls.ts): a cached page generated
 // on its first request (never at build time, when there is no database to read) and refreshed by
 // the tags of the data it reads when a vote, an edit or a status change touches them.
 export const revalidate = 60; // PAGE_SAFETY_NET_SECONDS (a literal: Next reads it from the source)

@@ -1,6 +1,7 @@
 import { ImageResponse } from "next/og";
-import { cachedSurvey } from "@/lib/services/survey-cache";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { cachedSurvey } from "@/lib/cache/surveys";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
+import { VOTE_COLOURS } from "@/lib/vote-colours";
 
 // Each survey's sharing picture: its title and current yes/no counts, cached and refreshed with the
 // survey's tag like the page itself.
@@ -38,8 +39,8 @@ export default async function Image({ params }: { params: Promise<{ id: string }
               <span>Yes: {yes}</span>
               <span>No: {no}</span>
             </div>
-            <div style={{ display: "flex", height: 28, borderRadius: 14, overflow: "hidden", background: "#fecaca" }}>
-              <div style={{ width: `${yesShare}%`, background: "#86efac" }} />
+            <div style={{ display: "flex", height: 28, borderRadius: 14, overflow: "hidden", background: VOTE_COLOURS.no.fill }}>
+              <div style={{ width: `${yesShare}%`, background: VOTE_COLOURS.yes.fill }} />
             </div>
           </div>
         ) : (

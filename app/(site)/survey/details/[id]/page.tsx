@@ -6,11 +6,12 @@ import { preview } from "@/components/survey/survey-card";
 import { DeadlineNote } from "@/components/survey/deadline-note";
 import { SurveyVoting } from "@/components/survey/survey-voting";
 import { getEnv } from "@/lib/env";
-import { cachedSurvey } from "@/lib/services/survey-cache";
+import { cachedSurvey } from "@/lib/cache/surveys";
+import { surveyHref } from "@/lib/public-urls";
 import { pageMetadata } from "@/lib/seo";
 import { formatDate } from "@/lib/dates";
-import { dayIn } from "@/lib/validation/survey";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { dayIn } from "@/lib/validation/survey-form";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 // Rendered on its first request (never at build time) and then served from Next's cache: an edit or
 // a status change expires it at once (`surveyChanged`), a vote marks it stale (`surveyVoted`: the
@@ -34,7 +35,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const meta = pageMetadata({
     title: survey.title,
     description: preview(survey.description, 155),
-    path: `/survey/details/${survey.id}`,
+    path: surveyHref(survey.id),
   });
   return {
     ...meta,

@@ -3,8 +3,8 @@ import { NextResponse } from "next/server";
 import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { exportFileName, surveyCsvStream } from "@/lib/services/survey-export";
-import { getManagedSurvey } from "@/lib/services/surveys";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { getManagedSurvey } from "@/lib/services/surveyor-workspace";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 export const GET = route({
   auth: rolesFor("manageOwnSurveys"),

@@ -1,10 +1,10 @@
 // GET /api/survey/{id}/results: a published survey's live figures, the same for every viewer, from a
-// per-server cache refreshed at most once a second (lib/services/survey-cache.ts `liveResults`).
+// per-server cache refreshed at most once a second (lib/cache/surveys.ts `liveResults`).
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { preflight, route } from "@/lib/api/handler";
-import { LIVE_RESULTS_MS, liveResults } from "@/lib/services/survey-cache";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { LIVE_RESULTS_MS, liveResults } from "@/lib/cache/surveys";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 export const GET = route({
   auth: "public",

@@ -1,9 +1,10 @@
 // GET /api/survey/{id}/voters: one page of a survey's voters, in voting order (its surveyor or an admin)
 import { preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
-import { getManagedSurvey, listVoters } from "@/lib/services/surveys";
-import { apiPageQuerySchema } from "@/lib/validation/survey";
-import { surveyIdParamsSchema } from "@/lib/validation/surveys";
+import { getManagedSurvey } from "@/lib/services/surveyor-workspace";
+import { listVoters } from "@/lib/services/survey-voters";
+import { apiPageQuerySchema } from "@/lib/validation/survey-form";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 export const GET = route({
   auth: rolesFor("manageOwnSurveys"),

@@ -2,17 +2,17 @@ import { Download, Pencil } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ResultsChartToggle } from "@/components/surveyor/results-chart-toggle";
-import { loadManagedSurvey } from "@/components/surveyor/load-survey";
+import { loadManagedSurvey } from "@/lib/loaders/managed-survey";
 import { StatusBadge } from "@/components/surveyor/status-badge";
 import { VotersTable } from "@/components/surveyor/voters-table";
 import { VotesOverTime } from "@/components/surveyor/votes-over-time";
 import { buttonVariants } from "@/components/ui/button";
 import { requireRole } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
-import { votesPerDay, type VotesOnDay } from "@/lib/services/surveys";
+import { votesPerDay, type VotesOnDay } from "@/lib/services/survey-voters";
 import { formatDate } from "@/lib/dates";
 import { readPage } from "@/lib/validation/paging";
-import { dayIn } from "@/lib/validation/survey";
+import { dayIn } from "@/lib/validation/survey-form";
 
 export const metadata: Metadata = { title: "Survey Results" };
 

@@ -3,9 +3,9 @@ import Link from "next/link";
 import { LoadError } from "@/components/dashboard/data-table";
 import { SurveyForm } from "@/components/surveyor/survey-form";
 import { requireRole } from "@/lib/auth/guards";
-import { loadManagedSurvey } from "@/components/surveyor/load-survey";
-import { siteToday } from "@/lib/services/surveys";
-import { minDeadlineForUpdate } from "@/lib/validation/survey";
+import { loadManagedSurvey } from "@/lib/loaders/managed-survey";
+import { siteToday } from "@/lib/services/surveyor-workspace";
+import { minDeadlineForUpdate } from "@/lib/validation/survey-form";
 
 export const metadata: Metadata = { title: "Update Survey" };
 

@@ -1,17 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { listHref, type ListState } from "@/components/survey/list-href";
+import { listHref, type ListState } from "@/lib/public-urls";
 import { SurveyFilters } from "@/components/survey/survey-filters";
 import { SurveyGrid } from "@/components/survey/survey-grid";
 import { Pagination } from "@/components/ui/pagination";
-import { cachedSurveyCount, cachedSurveyList } from "@/lib/services/survey-cache";
+import { cachedSurveyCount, cachedSurveyList } from "@/lib/cache/surveys";
 import { pageMetadata } from "@/lib/seo";
-import { LIST_PAGE_MAX, LIST_PAGE_SIZE, SURVEY_SORTS, type SurveySort } from "@/lib/validation/surveys";
+import { LIST_PAGE_MAX, LIST_PAGE_SIZE, SURVEY_SORTS, type SurveySort } from "@/lib/validation/survey-list";
 import { CATEGORIES, type Category } from "@/models/enums";
 
 // One view of `/surveys?sort=&category=&page=` (rewritten here by next.config.ts, see
-// lib/cache/public-rewrites.ts): a cached page per view, generated on its first request (never at
+// lib/public-urls.ts): a cached page per view, generated on its first request (never at
 // build time) and refreshed by the tags of the data it reads.
 export const revalidate = 60; // PAGE_SAFETY_NET_SECONDS (a literal: Next reads it from the source)
 export async function generateStaticParams() {

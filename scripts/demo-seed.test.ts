@@ -4,7 +4,7 @@ import { verifyPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 import { CATEGORIES, payments, reports, surveys, users, votes } from "@/models";
-import { DEMO_PASSWORD, demoAccounts, seedDemoData } from "./seed";
+import { DEMO_PASSWORD, demoAccounts, seedDemoData } from "./demo-seed";
 
 async function counts() {
   const db = await getDb();

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
+import type { Db } from "@/lib/db/client";
 import { payments, reports, surveys, users, votes, type Role } from "@/models";
-import type { Db } from "./client";
-import { seedComments, seedSurveys } from "./seed-data";
+import { seedComments, seedSurveys } from "./demo-seed-data";
 
 export const DEMO_PASSWORD = "demo-password";
 

@@ -3,15 +3,9 @@ import { randomUUID } from "node:crypto";
 import { revalidateTag, unstable_cache } from "next/cache";
 import { notFound } from "@/lib/api/errors";
 import type { Category, Role } from "@/models";
-import type { SurveySort } from "@/lib/validation/surveys";
-import {
-  countPublishedSurveys,
-  getPublishedSurvey,
-  getSurveyCounts,
-  getSurveyForOwnerOrAdmin,
-  listPublishedSurveyIds,
-  listPublishedSurveys,
-} from "./surveys";
+import type { SurveySort } from "@/lib/validation/survey-list";
+import { countPublishedSurveys, getPublishedSurvey, getSurveyCounts, listPublishedSurveyIds, listPublishedSurveys } from "@/lib/services/surveys";
+import { getSurveyForOwnerOrAdmin } from "@/lib/services/surveyor-workspace";
 
 // Cache tags of the public survey pages and calls. Route handlers call `surveyChanged` after a
 // vote, an edit or a status change; services never do (they also run outside a request).

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CATEGORIES } from "@/models/enums";
 import { pageNumberSchema } from "./paging";
 import { noControlCharacters } from "./text";
-import { API_PAGE_LIMIT_MAX } from "./surveys";
+import { API_PAGE_LIMIT_MAX } from "./survey-list";
 
 // The create and update survey form and the two routes behind it (POST /api/create_survey,
 // PUT /api/updateDocument/{id}) share this one schema. It also runs in the browser, so it never

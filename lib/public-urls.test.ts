@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORIES as MODEL_CATEGORIES } from "@/models/enums";
-import { LIST_PAGE_MAX as PAGE_MAX, SURVEY_SORTS as SORTS } from "@/lib/validation/surveys";
-import { CATEGORIES, LIST_PAGE_MAX, publicRewrites, SURVEY_SORTS } from "./public-rewrites";
+import { LIST_PAGE_MAX as PAGE_MAX, SURVEY_SORTS as SORTS } from "@/lib/validation/survey-list";
+import { CATEGORIES, LIST_PAGE_MAX, publicRewrites, SURVEY_SORTS } from "./public-urls";
 
 // The path-to-regexp named groups Next uses for `has` values: test them as plain regular expressions.
 const matches = (pattern: string, value: string) => new RegExp(`^${pattern}$`).test(value);

@@ -1,3 +1,5 @@
+// The site's public URLs: the rewrite table behind them and every builder of a link to them.
+//
 // Public pages whose content depends on the database are cached pages (ISR) generated on their
 // first request, never at build time (the build has no data). Next can do that only for routes with
 // a dynamic segment, so their public URLs are rewritten (before the file system is consulted, no
@@ -7,10 +9,10 @@
 //   /sitemap.xml                       -> /c/sitemap/index
 //   /surveys?sort=&category=&page=     -> /c/surveys/{sort}/{category|all}/{page}
 // The query string stays the list's public state. Only valid values are rewritten, so each view has
-// one cache entry and junk cannot fill the cache: anything else reaches app/(site)/surveys/page.tsx,
+// one cache entry and junk cannot fill the cache: anything else reaches app/(site)/surveys/route.ts,
 // which redirects to the nearest valid view. The browser's URL never changes.
 // next.config.ts loads this file before path aliases exist, so the values are repeated here;
-// public-rewrites.test.ts checks them against models/enums.ts and lib/validation/surveys.ts.
+// public-urls.test.ts checks them against models/enums.ts and lib/validation/survey-list.ts.
 export const CATEGORIES = ["Technology", "Education", "Health", "Entertainment", "Other"] as const;
 export const SURVEY_SORTS = ["totalVotes", "createdAt"] as const;
 export const LIST_PAGE_MAX = 1000;
@@ -50,3 +52,30 @@ export function publicRewrites(): Rewrite[] {
   }
   return rules;
 }
+
+export type ListState = { sort: (typeof SURVEY_SORTS)[number]; category: string };
+
+/** The URL of one view of the survey list; defaults are left out so each view has one URL. */
+export function listHref({ sort, category, page }: ListState & { page: number }) {
+  const params = new URLSearchParams();
+  if (sort !== "totalVotes") params.set("sort", sort);
+  if (category) params.set("category", category);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/surveys?${query}` : "/surveys";
+}
+
+/** The public page of one survey. */
+export const surveyHref = (id: string) => `/survey/details/${id}`;
+
+/** The public pages the sitemap lists besides the surveys themselves. */
+export const SITEMAP_PAGES = [
+  { path: "/", changeFrequency: "daily", priority: 1 },
+  { path: listHref({ sort: "totalVotes", category: "", page: 1 }), changeFrequency: "hourly", priority: 0.9 },
+  ...CATEGORIES.map((category) => ({ path: listHref({ sort: "totalVotes", category, page: 1 }), changeFrequency: "daily" as const, priority: 0.6 })),
+  { path: "/pricing", changeFrequency: "monthly", priority: 0.5 },
+  { path: "/about", changeFrequency: "yearly", priority: 0.3 },
+  { path: "/contact", changeFrequency: "yearly", priority: 0.3 },
+  { path: "/privacy", changeFrequency: "yearly", priority: 0.2 },
+  { path: "/terms", changeFrequency: "yearly", priority: 0.2 },
+] as const;

@@ -1,13 +1,13 @@
 import "server-only";
-import { formatMoney } from "@/components/admin/format";
-import type { OverviewStat } from "@/components/dashboard/overview";
+import { formatMoney } from "@/lib/money";
 import { adminStats, participantStats, surveyorStats } from "@/lib/services/dashboard-stats";
-import { dayIn } from "@/lib/validation/survey";
+import { dayIn } from "@/lib/validation/survey-form";
 import type { Role } from "@/models/enums";
 
 const number = (n: number) => new Intl.NumberFormat("en-US").format(n);
 
 // Each role's overview figures, as the tiles show them.
+export type OverviewStat = { label: string; value: string; href?: string; hint?: string };
 
 export async function participantFigures(userId: string, role: Extract<Role, "user" | "pro_user">): Promise<OverviewStat[]> {
   const s = await participantStats(userId);

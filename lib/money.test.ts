@@ -1,0 +1,12 @@
+import { describe, expect, it } from "vitest";
+import { formatMoney } from "./money";
+
+describe("money", () => {
+  it("shows amounts in the smallest unit as money in their currency", () => {
+    expect(formatMoney(1600, "usd")).toBe("$16.00");
+    expect(formatMoney(123456, "usd")).toBe("$1,234.56");
+    expect(formatMoney(1500, "eur")).toBe("€15.00");
+    expect(formatMoney(500, "jpy")).toBe("¥500");
+    expect(formatMoney(1600, "not-a-code")).toBe("16.00 NOT-A-CODE");
+  });
+});

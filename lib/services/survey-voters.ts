@@ -1,0 +1,104 @@
+// A survey's voters, for its surveyor or an admin (the caller checks with `getManagedSurvey`): the
+// voters table, the CSV export and the votes-over-time figures.
+import "server-only";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { dayIn } from "@/lib/validation/survey-form";
+import { users, votes, type VoteValue } from "@/models";
+
+export type Voter = { id: string; userName: string | null; userEmail: string; vote: VoteValue; comment: string | null; votedAt: Date };
+
+const voterColumns = {
+  id: votes.id,
+  userName: users.name,
+  userEmail: users.email,
+  vote: votes.vote,
+  comment: votes.comment,
+  votedAt: votes.createdAt,
+};
+
+/**
+ * One page of a survey's voters in the order they voted (index: votes_survey_created_idx). The
+ * caller has checked the viewer with `getManagedSurvey`; the total is the survey's counters, which
+ * always equal the vote rows.
+ */
+export async function listVoters(surveyId: string, window: { limit: number; offset: number }): Promise<Voter[]> {
+  const db = await getDb();
+  return db
+    .select(voterColumns)
+    .from(votes)
+    .innerJoin(users, eq(users.id, votes.userId))
+    .where(eq(votes.surveyId, surveyId))
+    .orderBy(asc(votes.createdAt), asc(votes.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/**
+ * A survey's voters page after page by keyset (created_at, id), for the CSV export: each query reads
+ * at most `pageSize` rows however deep it is, and the next page is read only when asked for.
+ */
+export async function* voterPages(surveyId: string, pageSize = 1000): AsyncGenerator<Voter[]> {
+  const db = await getDb();
+  // The timestamp travels as text so the cursor keeps PostgreSQL's microseconds (a JS Date would not).
+  let cursor: { at: string; id: string } | null = null;
+  for (;;) {
+    const rows: (Voter & { cursorAt: string })[] = await db
+      .select({ ...voterColumns, cursorAt: sql<string>`${votes.createdAt}::text` })
+      .from(votes)
+      .innerJoin(users, eq(users.id, votes.userId))
+      .where(
+        and(
+          eq(votes.surveyId, surveyId),
+          cursor ? sql`(${votes.createdAt}, ${votes.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(asc(votes.createdAt), asc(votes.id))
+      .limit(pageSize);
+    if (rows.length === 0) return;
+    const last = rows[rows.length - 1];
+    cursor = { at: last.cursorAt, id: last.id };
+    yield rows.map((r) => ({ id: r.id, userName: r.userName, userEmail: r.userEmail, vote: r.vote, comment: r.comment, votedAt: r.votedAt }));
+    if (rows.length < pageSize) return;
+  }
+}
+
+export type VotesOnDay = { day: string; yes: number; no: number };
+
+// A long-running survey's chart keeps its most recent days.
+const VOTE_DAYS_MAX = 366;
+
+/**
+ * Yes and no votes per calendar day in the site's time zone, every day from the survey's creation
+ * to today (or its deadline, if that is earlier), days without votes included.
+ */
+export async function votesPerDay(survey: { id: string; createdAt: string; deadline: string }): Promise<VotesOnDay[]> {
+  const timeZone = getEnv().APP_TIME_ZONE;
+  const db = await getDb();
+  const day = sql<string>`to_char(${votes.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      day,
+      yes: sql<number>`count(*) filter (where ${votes.vote} = 'yes')`.mapWith(Number),
+      no: sql<number>`count(*) filter (where ${votes.vote} = 'no')`.mapWith(Number),
+    })
+    .from(votes)
+    .where(eq(votes.surveyId, survey.id))
+    // By position: the zone is a bound parameter, so a repeated expression would not match the select's.
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const today = dayIn(timeZone);
+  const first = dayIn(timeZone, new Date(survey.createdAt));
+  let last = survey.deadline < today ? survey.deadline : today;
+  // Votes are never later than the last day, but a moved clock or an edited deadline must not hide any.
+  for (const r of rows) if (r.day > last) last = r.day;
+  const days: VotesOnDay[] = [];
+  for (let d = last; d >= first && days.length < VOTE_DAYS_MAX; d = addDays(d, -1)) {
+    days.push(byDay.get(d) ?? { day: d, yes: 0, no: 0 });
+  }
+  return days.reverse();
+}
+
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
