@@ -2,12 +2,10 @@
 // 100 wrong-password sign-ins arrive at once, and how many votes a second one server accepts.
 // BENCH_BASELINE_DIR=/path/to/another/checkout (with its own production build) measures that
 // checkout the same way in the same run, so the two columns sit side by side.
-import { execFileSync, spawn } from "node:child_process";
-import { createHmac, randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { throwawayServer } from "../scripts/lib/throwaway-server.mjs";
+import { apiToken } from "./lib/api-token.mjs";
 
 const STORM = 100;
 const VOTERS = 3000;
@@ -18,45 +16,15 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-function apiToken(secret, userId) {
-  const b64 = (v) => Buffer.from(v).toString("base64url");
-  const iat = Math.floor(Date.now() / 1000);
-  const data = `${b64(JSON.stringify({ alg: "HS256", typ: "JWT" }))}.${b64(JSON.stringify({ sub: userId, iss: "opinex-api", iat, exp: iat + 3600 }))}`;
-  const key = createHmac("sha256", secret).update("opinex api token v1").digest();
-  return `${data}.${createHmac("sha256", key).update(data).digest("base64url")}`;
-}
-
-/** Seeds a fresh DATA_DIR with the demo data and `VOTERS` extra people; returns their ids and the open surveys. */
-async function prepare(appDir, env) {
-  execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/seed.ts"], { cwd: appDir, env, stdio: "ignore" });
-  const db = new PGlite(path.join(env.DATA_DIR, "pgdata"));
+/** Adds `VOTERS` people to the seeded folder (nothing holds it yet); returns their ids and open surveys. */
+async function addVoters(dataDir) {
+  const db = new PGlite(path.join(dataDir, "pgdata"));
   const { rows: voters } = await db.query(
     `INSERT INTO users (email, name, role) SELECT 'embedded-voter-' || g || '@bench.test', 'Voter ' || g, 'user' FROM generate_series(1, ${VOTERS}) g RETURNING id`,
   );
   const { rows: surveys } = await db.query(`SELECT id FROM surveys WHERE status = 'publish' AND deadline > current_date ORDER BY created_at LIMIT 5`);
   await db.close();
   return { voters: voters.map((v) => v.id), surveys: surveys.map((s) => s.id) };
-}
-
-async function start(appDir, env, base) {
-  // As a supervisor runs it: `npm start`, so each checkout runs on its own Node and server.
-  const child = spawn("npm", ["start", "--silent"], { cwd: appDir, env, stdio: ["ignore", "ignore", "inherit"] });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health/ready`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${appDir}: the server did not start`);
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await Promise.race([exited, sleep(30_000)]);
 }
 
 async function timed(url) {
@@ -126,27 +94,23 @@ async function votes(base, secret, voters, surveys, seconds) {
   return { perSecond: accepted / ((performance.now() - started) / 1000), accepted, refused, exhausted: next >= voters.length };
 }
 
-/** Measures one checkout; returns its figures. */
+/** Measures one checkout, started with `npm start` there (its own Node and server); returns its figures. */
 async function measure(appDir, port, seconds) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "opinex-bench-embedded-"));
-  const secret = randomBytes(32).toString("base64url");
-  const base = `http://localhost:${port}`;
-  const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "", REDIS_URL: "", DATA_DIR: dataDir, AUTH_SECRET: secret, AUTH_URL: base, PORT: String(port), LOG_LEVEL: "silent", TRUSTED_PROXIES: "1" };
-  let child;
+  const server = throwawayServer({ name: "bench-embedded", port, appDir, env: { LOG_LEVEL: "silent", TRUSTED_PROXIES: "1" } });
   try {
-    const { voters, surveys } = await prepare(appDir, env);
-    child = await start(appDir, env, base);
+    const { voters, surveys } = await addVoters(server.dataDir);
+    await server.serve();
+    const base = server.base;
     const quiet = [];
     const html = await (await fetch(`${base}/`)).text();
     const asset = `${base}${html.match(/\/_next\/static\/[^"'\s]+\.js/)[0]}`;
     for (let i = 0; i < 50; i++) quiet.push(await timed(asset));
     const during = await storm(base);
     await sleep(2000);
-    const vote = await votes(base, secret, voters, surveys, seconds);
+    const vote = await votes(base, server.env.AUTH_SECRET, voters, surveys, seconds);
     return { quiet: { p50: percentile(quiet, 50), p99: percentile(quiet, 99) }, during, vote };
   } finally {
-    if (child) await stop(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

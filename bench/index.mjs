@@ -11,12 +11,13 @@
 // 100,000 published surveys; the server's peak memory; on the embedded database, a static asset during a
 // storm of wrong-password sign-ins and votes per second (bench/embedded.mjs, BENCH_BASELINE_DIR).
 import { spawn } from "node:child_process";
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
 import { benchEmbedded } from "./embedded.mjs";
 import { buildFloorApp } from "./floor-app.mjs";
+import { apiToken } from "./lib/api-token.mjs";
 import { firstLoadJs } from "./lib/first-load-js.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 5510);
@@ -109,16 +110,6 @@ const failed = (r) => r.errors + r.timeouts + r.non2xx;
 function peakRss(pid) {
   const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmHWM:\s+(\d+) kB/);
   return line ? Number(line[1]) / 1024 : NaN;
-}
-
-// The API token of POST /api/jwt (lib/auth/api-token.ts), minted here for the voters the benchmark
-// inserts, so 750 people can vote without 750 sign-ins.
-function apiToken(userId) {
-  const b64 = (v) => Buffer.from(v).toString("base64url");
-  const iat = Math.floor(Date.now() / 1000);
-  const data = `${b64(JSON.stringify({ alg: "HS256", typ: "JWT" }))}.${b64(JSON.stringify({ sub: userId, iss: "opinex-api", iat, exp: iat + 3600 }))}`;
-  const key = createHmac("sha256", authSecret).update("opinex api token v1").digest();
-  return `${data}.${createHmac("sha256", key).update(data).digest("base64url")}`;
 }
 
 /** Published surveys up to `total`, straight in SQL (100,000 rows in a few seconds). */
@@ -279,7 +270,7 @@ try {
     `INSERT INTO users (email, name, role) SELECT 'bench-voter-' || g || '@bench.test', 'Voter ' || g, 'user' FROM generate_series(1, $1) g RETURNING id`,
     [voterCount],
   );
-  const tokens = voters.map((v) => apiToken(v.id));
+  const tokens = voters.map((v) => apiToken(authSecret, v.id));
   let next = 0;
   let voteErrors = 0;
   let votesCast = 0;

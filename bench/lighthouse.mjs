@@ -3,18 +3,16 @@
 // runs each in Debian's Chromium, the median of each score printed. The server runs on a throwaway
 // seeded embedded database on LIGHTHOUSE_PORT (5512).
 //   CHROME_PATH (/usr/bin/chromium), LIGHTHOUSE_RUNS (3)
-import { execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { throwawayServer } from "../scripts/lib/throwaway-server.mjs";
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 5512);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const base = `http://localhost:${port}`;
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
 
 if (!fs.existsSync(".next/BUILD_ID")) {
@@ -22,40 +20,15 @@ if (!fs.existsSync(".next/BUILD_ID")) {
   process.exit(1);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "opinex-lighthouse-"));
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  NEXT_TELEMETRY_DISABLED: "1",
-  DATA_DIR: dataDir,
-  DATABASE_URL: "",
-  REDIS_URL: "",
-  AUTH_SECRET: randomBytes(32).toString("base64url"),
-  AUTH_URL: base,
-  PORT: String(port),
-  LOG_LEVEL: "error",
-};
 console.error("· seeding a throwaway database...");
-execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/seed.ts"], { stdio: "ignore", env });
-const server = spawn(process.execPath, ["server/index.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
+const server = throwawayServer({ name: "lighthouse", port });
+const base = server.base;
 let chrome;
-
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
-  await waitFor(`${base}/api/health/ready`);
+  await server.serve();
   const [survey] = await (await fetch(`${base}/api/all_surveys?limit=1`)).json();
   const pages = [
     ["/", `${base}/`],
@@ -101,7 +74,5 @@ try {
   process.exitCode = 1;
 } finally {
   await chrome?.kill();
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -1,4 +1,4 @@
-// Issue 13: what the speed of the public pages relies on, checked against the production build.
+// What the speed of the public pages relies on, checked against the production build.
 // Every public page is a cached page: a vote marks it stale (it is refreshed on the next visits), an
 // unpublished survey leaves every cached page at once, and a signed-out visitor downloads no code of
 // the vote form.

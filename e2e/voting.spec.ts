@@ -227,7 +227,7 @@ test("a signed-out visitor is asked to log in on an open survey and sees the res
   await page.goto(`/survey/details/${closed.id}`);
   await expect(page.getByRole("heading", { name: "Survey Results" })).toBeVisible();
   await expect(page.getByTestId("yes-count")).toHaveText(`Yes: ${closed.state.yesCount}`);
-  // Issue 15.7: Yes and No in their own colours with a matching legend, the percentage on each bar,
+  // Yes and No in their own colours with a matching legend, the percentage on each bar,
   // the total beside the title and a table of the figures for screen readers; no chart library.
   const { yesCount, noCount } = closed.state;
   const total = yesCount + noCount;

@@ -44,7 +44,7 @@ const envSchema = z.object({
       .optional(),
   ).transform((v) => v ?? "UTC"),
   PORT: optional.pipe(z.string().regex(/^\d+$/, "PORT must be a number").optional()).transform((v) => Number(v ?? 3000)),
-  // Running in production (see README): a shared cache, which X-Forwarded-For entries to believe,
+  // Running in production (see docs/operations.md): a shared cache, which X-Forwarded-For entries to believe,
   // log verbosity and how long a stopping server lets requests in flight finish.
   REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   TRUSTED_PROXIES: optional.pipe(

@@ -1,58 +1,30 @@
 // npm run screenshots: the README's pictures (docs/images/home.png, docs/images/survey-results.png)
 // taken from the production build (built first when there is none) on a throwaway embedded database
-// seeded with the demo data, served by server/index.mjs on SCREENSHOTS_PORT (5513), in Debian's
+// seeded with the demo data, served by `npm start` on SCREENSHOTS_PORT (5513), in Debian's
 // Chromium (CHROMIUM_PATH, /usr/bin/chromium) through playwright-core.
-import { execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { throwawayServer } from "./lib/throwaway-server.mjs";
 
 const port = Number(process.env.SCREENSHOTS_PORT ?? 5513);
-const base = `http://localhost:${port}`;
 const outDir = path.join("docs", "images");
 const SURVEYOR = "surveyor@demo.test";
 const DEMO_PASSWORD = "demo-password";
 
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  NEXT_TELEMETRY_DISABLED: "1",
-  DATABASE_URL: "",
-  REDIS_URL: "",
-  STRIPE_SECRET_KEY: "",
-  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: "",
-  AUTH_SECRET: randomBytes(32).toString("base64url"),
-  AUTH_URL: base,
-  PORT: String(port),
-  LOG_LEVEL: "error",
-};
 if (!fs.existsSync(".next/BUILD_ID")) {
   console.error("· building the app (no production build yet)...");
-  execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env });
+  execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 }
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "opinex-screenshots-"));
-env.DATA_DIR = dataDir;
 console.error("· seeding a throwaway database...");
-execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/seed.ts"], { stdio: "ignore", env });
-const server = spawn(process.execPath, ["server/index.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
+// Without Stripe keys, as in the demo.
+const server = throwawayServer({ name: "screenshots", port, env: { STRIPE_SECRET_KEY: "", NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: "" } });
+const base = server.base;
 let browser;
 
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 try {
-  await waitFor(`${base}/api/health/ready`);
+  await server.serve();
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -90,7 +62,5 @@ try {
   for (const name of ["home.png", "survey-results.png"]) console.log(`wrote ${path.join(outDir, name)}`);
 } finally {
   await browser?.close();
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -11,7 +11,7 @@ import { updateSurveyStatus } from "./admin-api";
 
 /**
  * One row's Status select and Update button. Publishing is sent at once; unpublishing first asks for
- * the feedback the surveyor will read (SPEC.md §5: empty or cancelled → 'Not update!', nothing sent).
+ * the feedback the surveyor will read (empty or cancelled → 'Not update!', nothing sent).
  */
 export function SurveyStatusControl({ surveyId, title, status }: { surveyId: string; title: string; status: SurveyStatus }) {
   const router = useRouter();

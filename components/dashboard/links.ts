@@ -2,7 +2,7 @@ import type { Role } from "@/models/enums";
 
 type DashboardLink = { href: string; label: string; description: string };
 
-// SPEC.md §2's sidebars; pro_user alone also gets My Commented Surveys.
+// The product's sidebars; pro_user alone also gets My Commented Surveys.
 const participantLinks = (role: "user" | "pro_user"): DashboardLink[] => [
   { href: `/dashboard/${role}/surveys`, label: "Participated Surveys", description: "Surveys you voted on." },
   { href: `/dashboard/${role}/my-reports`, label: "My Reported Surveys", description: "Surveys you reported, with their status." },

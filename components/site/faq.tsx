@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 
-// SPEC.md's seven questions. The answers describe only what this product does (the first
+// The product's seven questions. The answers describe only what this product does (the first
 // implementation promised branding, exports and question types that never existed).
 export const FAQ_ITEMS = [
   {

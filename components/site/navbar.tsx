@@ -18,7 +18,7 @@ const loadMobileMenu = () => import("@/components/site/mobile-menu");
 const MobileMenu = dynamic(loadMobileMenu, { ssr: false });
 
 // Pages built around a form (react-hook-form, zod) are not prefetched: prefetching a route also fetches
-// its code, which would give every signed-out reader the form libraries (issue 13: only for those who use them).
+// its code, which would give every signed-out reader the form libraries (only for those who use them).
 const FORM_PAGES = new Set(["/contact", "/login", "/register", "/signup"]);
 const prefetchOf = (href: string) => (FORM_PAGES.has(href) ? false : undefined);
 

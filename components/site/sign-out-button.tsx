@@ -19,7 +19,7 @@ export function SignOutButton({ className }: { className?: string }) {
       disabled={busy}
       onClick={async () => {
         setBusy(true);
-        // The API token of SPEC.md §4 goes with the session.
+        // The API token goes with the session.
         localStorage.removeItem("token");
         try {
           await signOut({ redirect: false });

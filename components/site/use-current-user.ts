@@ -49,7 +49,7 @@ function scheduleRenewal(user: Viewer) {
 }
 
 /**
- * SPEC.md §4's sign-in state machine, against our own API: is the account known (and its role), create
+ * The sign-in state machine, against our own API: is the account known (and its role), create
  * it with role user if not, then a short-lived API token kept in local storage under `token`.
  * Signed out, the token is removed. Failures are only logged.
  */

@@ -3,7 +3,7 @@ import { getEnv } from "@/lib/env";
 import type { PublicSurvey } from "@/lib/services/surveys";
 import { dayIn } from "@/lib/validation/survey-form";
 
-/** Survey cards, one column on phones, three from medium screens up (SPEC.md §9). */
+/** Survey cards, one column on phones, three from medium screens up. */
 export function SurveyGrid({ surveys, label }: { surveys: PublicSurvey[]; label: string }) {
   // Open or closed is decided by the day in the app's time zone, as the vote itself is.
   const today = dayIn(getEnv().APP_TIME_ZONE);

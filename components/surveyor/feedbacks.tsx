@@ -5,7 +5,7 @@ import { countFeedbacks, listFeedbacks, type FeedbackRow } from "@/lib/services/
 import { pageCount, pageWindow } from "@/lib/validation/paging";
 import { StatusBadge } from "./status-badge";
 
-// SPEC.md §9: the feedback list previews 20 characters of the description.
+// The feedback list previews 20 characters of the description.
 const PREVIEW = 20;
 
 const columns: Column<FeedbackRow>[] = [

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 
-/** The loading indicator used everywhere (SPEC.md §2: an animated loader). */
+/** The loading indicator used everywhere (an animated loader). */
 // clsx, not tailwind-merge (`cn`): the spinner ships with public pages, and the one class a caller
 // overrides (the vertical padding) is handled here.
 export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {

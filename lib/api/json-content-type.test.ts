@@ -1,4 +1,4 @@
-// Issue 12 item 11: JSON endpoints answer 415 unless the body is sent as application/json, so a
+// JSON endpoints answer 415 unless the body is sent as application/json, so a
 // cross-site HTML form (text/plain, urlencoded, multipart: no CORS preflight) cannot post JSON.
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

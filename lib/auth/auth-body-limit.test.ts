@@ -1,4 +1,4 @@
-// Issue 12 item 4: every /api/auth/* request body is size-limited while streaming (413), not only the
+// Every /api/auth/* request body is size-limited while streaming (413), not only the
 // credentials callback's.
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";

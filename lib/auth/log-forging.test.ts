@@ -1,4 +1,4 @@
-// Issue 12 item 8: a callbackUrl with %0A cannot write a line of the caller's choosing, and a bad
+// A callbackUrl with %0A cannot write a line of the caller's choosing, and a bad
 // callbackUrl (an expected refusal) is not logged as an error with a stack trace.
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";

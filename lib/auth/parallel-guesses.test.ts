@@ -1,4 +1,4 @@
-// Issue 12 item 2: the 10-failure lock cannot be passed by sending the guesses in parallel. The attempt
+// The 10-failure lock cannot be passed by sending the guesses in parallel. The attempt
 // is reserved in the database before the password is verified, so at most 10 are ever verified.
 import { count, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";

@@ -1,4 +1,4 @@
-// Issue 12 item 1: argon2id, old scrypt hashes still accepted and upgraded, a bounded number of hashes
+// Argon2id, old scrypt hashes still accepted and upgraded, a bounded number of hashes
 // in flight (a short queue, then 503), and a site-wide cap on sign-in attempts per minute.
 import { randomBytes, scryptSync } from "node:crypto";
 import { eq } from "drizzle-orm";

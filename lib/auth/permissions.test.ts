@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ROLES } from "@/models/enums";
 import { assertSelf, can, type Action } from "./permissions";
 
-// SPEC.md §6, row by row.
+// The role table (docs/architecture.md), row by row.
 const table: Record<string, Action[]> = {
   user: ["vote", "report", "viewOwnParticipation", "purchasePro"],
   pro_user: ["vote", "report", "comment", "viewOwnParticipation", "viewOwnComments"],

@@ -1,7 +1,7 @@
 import { forbidden } from "@/lib/api/errors";
 import type { Role } from "@/models";
 
-// What each role may do (SPEC.md §6). Routes and pages ask `can`, never compare roles inline.
+// What each role may do. Routes and pages ask `can`, never compare roles inline.
 const permissions = {
   vote: ["user", "pro_user"],
   report: ["user", "pro_user"],

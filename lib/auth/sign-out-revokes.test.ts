@@ -1,4 +1,4 @@
-// Issue 12 item 5: signing out ends the session everywhere: the old cookie no longer works on /api/me,
+// Signing out ends the session everywhere: the old cookie no longer works on /api/me,
 // /api/auth/session or /api/jwt, and an API token issued before is refused too.
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";

@@ -53,7 +53,7 @@ export const PAGE_SAFETY_NET_SECONDS = 60;
 // With REDIS_URL the cache is shared by several app servers, so the key must be the same on all of
 // them: it names the database instead (a server URL without its password, or the data folder), so
 // servers of one database share entries and another database never reads them. `revalidateTag`
-// reaches every server through Redis; after restoring or reseeding a database, flush Redis (README).
+// reaches every server through Redis; after restoring or reseeding a database, flush Redis (docs/operations.md).
 const PROCESS_KEY = process.env.REDIS_URL
   ? `db:${(process.env.DATABASE_URL || process.env.DATA_DIR || ".data").replace(/\/\/[^@/]*@/, "//")}`
   : randomUUID();

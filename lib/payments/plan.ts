@@ -1,4 +1,4 @@
-// The Extended plan (SPEC.md §9): $16 once, 1600 in cents. Shared by the server (which alone sets the
+// The Extended plan: $16 once, 1600 in cents. Shared by the server (which alone sets the
 // amount) and the pages that show it.
 export const PRO_PLAN = { amount: 1600, currency: "usd", label: "$16.00" } as const;
 

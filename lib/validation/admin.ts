@@ -10,7 +10,7 @@ import { API_PAGE_LIMIT_MAX } from "./survey-list";
 export const USER_SEARCH_MAX = 100;
 export const FEEDBACK_MAX = 1000;
 
-/** SPEC.md §5's notice, verbatim: the title and the text shown when an unpublish has no feedback. */
+/** The notice, verbatim: the title and the text shown when an unpublish has no feedback. */
 export const NOT_UPDATED_TITLE = "Not update!";
 export const FEEDBACK_REQUIRED = "you have to must give a feedback to unpublish this survey";
 

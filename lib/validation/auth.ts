@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ROLES } from "@/models/enums";
 import { noControlCharacters } from "./text";
 
-// Shared by the forms and the route handlers; the messages are SPEC.md §5's.
+// Shared by the forms and the route handlers; the messages are the product's.
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

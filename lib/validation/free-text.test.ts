@@ -1,4 +1,4 @@
-// Issue 12 item 12: every free-text field refuses C0/C1 control characters and bidirectional
+// Every free-text field refuses C0/C1 control characters and bidirectional
 // overrides/isolates (one helper, lib/validation/text.ts), one check per field.
 import { describe, expect, it } from "vitest";
 import { unpublishFeedbackSchema, updateSurveyStatusSchema, userSearchSchema } from "./admin";

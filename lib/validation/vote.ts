@@ -2,7 +2,7 @@ import { z } from "zod";
 import { VOTE_VALUES } from "@/models/enums";
 import { noControlCharacters } from "./text";
 
-// Shared by the vote form and PUT /api/vote/{id}; 'This field is required' is SPEC.md §5's message.
+// Shared by the vote form and PUT /api/vote/{id}; 'This field is required' is the message people know.
 export const COMMENT_MAX = 1000;
 export const NAME_MAX = 200;
 const EMAIL_MAX = 254;

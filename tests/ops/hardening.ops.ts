@@ -1,4 +1,4 @@
-// Issue 12 items 6, 7 and 13 against a production server (`npm start` on a PostgreSQL database):
+// Against a production server (`npm start` on a PostgreSQL database):
 // malformed requests get a 4xx with the security headers and no stack trace in the log; Next's cache
 // headers are not sent; HSTS only over HTTPS from a trusted proxy; the avatar route keeps its own CSP;
 // the OG image answers 404 for unknown ids and serves known ones from the cache until surveyChanged.

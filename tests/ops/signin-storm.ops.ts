@@ -1,4 +1,4 @@
-// Issue 12 item 1: a storm of 100 wrong-password sign-ins (unknown emails, each from its own address,
+// A storm of 100 wrong-password sign-ins (unknown emails, each from its own address,
 // all at once) must not freeze the server. Prints the median and p99 latency of a static asset and of a
 // cached page while the storm is refused (a figure for docs/security.md, not a timed assertion), and checks
 // that every storm attempt was refused cleanly and that a real person can still sign in afterwards.

@@ -1,4 +1,4 @@
-// Issue 12 item 10: the contact form is throttled by client address too, not only by the email the
+// The contact form is throttled by client address too, not only by the email the
 // sender types (changing the email each time no longer floods the admins' inbox).
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

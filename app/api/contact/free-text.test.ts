@@ -1,4 +1,4 @@
-// Issue 12 item 12 through the routes the audit used: a contact message and a pro_user's comment with
+// Through the routes a security audit used: a contact message and a pro_user's comment with
 // ESC, BEL or U+202E are refused (400) and nothing is stored.
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -10,7 +10,7 @@ import { users } from "@/models";
 import { count, eq } from "drizzle-orm";
 import { sessionCookieFor } from "@/tests/session-cookie";
 
-// The sign-in state machine of SPEC.md §4: is_user_exist → user → jwt, for the caller only.
+// The sign-in state machine: is_user_exist → user → jwt, for the caller only.
 describe("POST /api/jwt", () => {
   it("issues a one-hour token for the signed-in caller's own email (any case)", async () => {
     const person = await createUser();

@@ -1,4 +1,4 @@
-// Issue 12 items 3 and 9: the registration throttle reserves its slot before the slow work (15 parallel
+// The registration throttle reserves its slot before the slow work (15 parallel
 // registrations from one address: at most 10 succeed), and an email that already has an account
 // (409) counts in it and costs the same work as a registration.
 import { count, eq } from "drizzle-orm";

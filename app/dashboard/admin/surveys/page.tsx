@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Manage Surveys" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-// SPEC.md §9: the admin list previews 40 characters of a description.
+// The admin list previews 40 characters of a description.
 const preview = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}...` : text);
 
 const tabClass = "rounded-md px-3 py-1.5 text-sm font-medium";
