@@ -92,9 +92,12 @@ test("the dashboard's Sections sheet marks the current page, closes on Escape an
   await signInAs(page, "surveyor@demo.test");
   await page.goto("/dashboard/surveyor/feedbacks");
   const open = page.getByRole("button", { name: "Sections" });
-  await open.click();
   const sheet = page.getByRole("dialog", { name: "Surveyor dashboard" });
-  await expect(sheet).toBeVisible();
+  // The page can arrive before its script has run; a tap before hydration does nothing, so tap again.
+  await expect(async () => {
+    if (!(await sheet.isVisible())) await open.click();
+    await expect(sheet).toBeVisible({ timeout: 1000 });
+  }).toPass();
   const current = sheet.getByRole("link", { name: "Feedbacks" });
   await expect(current).toHaveAttribute("aria-current", "page");
   await expect(current).toBeInViewport();
