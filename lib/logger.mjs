@@ -1,6 +1,7 @@
 // The one logger of the server (server/) and the app: pino, one JSON object per line on stdout
 // (errors on stderr), `LOG_LEVEL` as the threshold, pretty output under `next dev` only.
-// Callers pass only what is safe to print: never passwords, tokens, cookies or request bodies.
+// Callers pass only what is safe to print: never passwords, tokens, cookies or request bodies; should one
+// slip in under a usual name, pino's redaction prints "[redacted]" in its place.
 import pino from "pino";
 
 export const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"];
@@ -17,8 +18,12 @@ export function configuredLevel() {
   return LOG_LEVELS.includes(value) ? value : "info";
 }
 
+const SECRET_KEYS = ["password", "authorization", "cookie", "token", "secret", "apiToken", "csrfToken"];
+const REDACT = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `headers.${key}`, `*.headers.${key}`]);
+
 const options = (level) => ({
   level,
+  redact: { paths: REDACT, censor: "[redacted]" },
   base: undefined,
   messageKey: "msg",
   timestamp: pino.stdTimeFunctions.isoTime,
