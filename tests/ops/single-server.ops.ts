@@ -121,7 +121,8 @@ describe.skipIf(!hasBuild)("one production server on PGlite", () => {
     const text = await res.text();
     const labelled = text.split("\n").filter((l) => l.startsWith("opinex_http_requests_total{"));
     expect(labelled.some((l) => l.includes('route="/survey/details/[id]"'))).toBe(true);
-    expect(labelled.some((l) => l.includes('route="/"') && l.includes('status="2xx"'))).toBe(true);
+    // A public URL is labelled by the route that answers it after the public rewrites (/ → /c/home/[v]).
+    expect(labelled.some((l) => l.includes('route="/c/home/[v]"') && l.includes('status="2xx"'))).toBe(true);
     expect(text).not.toMatch(/raw-query|raw-path|3f1e2d4c/);
     expect(text).toMatch(/opinex_page_cache_total\{result="hit"\} [1-9]/);
   });
