@@ -29,6 +29,25 @@ describe("proxy", () => {
     expect(await visit("/payment", cookie)).toBeNull();
   });
 
+  it("gives each page it lets through a policy with a fresh nonce and no 'unsafe-inline', for Next and the browser", async () => {
+    const person = await createUser({ role: "user" });
+    const cookie = await sessionCookieFor(person);
+    const policies = [];
+    for (const path of ["/dashboard/user/surveys", "/dashboard/user/surveys", "/payment"]) {
+      const response = await proxy(new NextRequest(new URL(path, "http://localhost:3000"), { headers: { cookie } }));
+      const policy = response.headers.get("content-security-policy")!;
+      const script = policy.split("; ").find((d) => d.startsWith("script-src "))!;
+      expect(script).toMatch(/'nonce-[A-Za-z0-9+/]{22}=='/);
+      expect(script).not.toContain("'unsafe-inline'");
+      // Next reads the nonce from the request's policy (x-middleware-override-headers carry it on).
+      expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
+      policies.push(policy);
+    }
+    expect(new Set(policies).size).toBe(3);
+    expect(policies[2]).toContain("https://js.stripe.com");
+    expect(policies[0]).not.toContain("stripe");
+  });
+
   it("guards only the paths it must (a catch-all matcher costs throughput)", () => {
     expect(config.matcher).toEqual(["/dashboard", "/dashboard/:path*", "/payment"]);
   });

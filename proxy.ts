@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { resolveCaller } from "@/lib/auth/guards";
+import { contentSecurityPolicy } from "@/lib/security-headers";
 import { ROLES } from "@/models/enums";
 
 // The first line of defence only: every dashboard layout, page and route handler checks the
@@ -19,7 +20,26 @@ export async function proxy(request: NextRequest) {
   if (section === "dashboard" && (!area || ((ROLES as readonly string[]).includes(area) && area !== role))) {
     return NextResponse.redirect(new URL(`/dashboard/${role}`, request.url));
   }
-  return NextResponse.next();
+  return withNonce(request);
+}
+
+/**
+ * These pages are rendered per request, so each answer gets its own nonce: Next reads it from the
+ * request's Content-Security-Policy and puts it on every script it renders, and the browser runs no
+ * inline script without it (no 'unsafe-inline').
+ */
+function withNonce(request: NextRequest) {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const policy = contentSecurityPolicy({
+    production: process.env.NODE_ENV === "production",
+    stripe: request.nextUrl.pathname === "/payment",
+    nonce,
+  });
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
 }
 
 // Only the guarded paths: a catch-all matcher halves throughput.

@@ -25,6 +25,12 @@ describe("security headers", () => {
     expect(rules.map((r) => r.source)).toEqual(["/((?!api/avatars/).*)", "/api/avatars/:id", "/payment"]);
   });
 
+  it("with a nonce, allow inline scripts only with it", () => {
+    const csp = contentSecurityPolicy({ production: true, stripe: false, nonce: "abc123==" });
+    expect(directive(csp, "script-src")).toBe("script-src 'self' 'nonce-abc123=='");
+    expect(directive(contentSecurityPolicy({ production: true, stripe: false }), "script-src")).toBe("script-src 'self' 'unsafe-inline'");
+  });
+
   it("allow eval only outside production, and never HSTS here (the server adds it over HTTPS only)", () => {
     expect(contentSecurityPolicy({ production: true, stripe: false })).not.toContain("unsafe-eval");
     expect(contentSecurityPolicy({ production: false, stripe: false })).toContain("'unsafe-eval'");

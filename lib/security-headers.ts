@@ -1,7 +1,7 @@
-// The response headers of every page and API answer (next.config.ts). No nonces: they would make
-// every page dynamic, and the public pages must stay cacheable. 'unsafe-inline' for scripts stays here
-// for the answers rendered per request; on a cached page `npm start` adds the sha256 of each of its
-// inline scripts (server/csp-hashes.mjs), which makes browsers ignore 'unsafe-inline' there.
+// The response headers of every page and API answer (next.config.ts). Cached pages cannot carry a nonce
+// (one HTML for everyone): their policy keeps 'unsafe-inline' and `npm start` adds the sha256 of each of
+// their inline scripts (server/csp-hashes.mjs), which makes browsers ignore 'unsafe-inline' there. The
+// pages rendered per request behind proxy.ts (dashboards, payment) get a policy with a fresh nonce instead.
 type Header = { key: string; value: string };
 
 const STRIPE_SCRIPT = "https://js.stripe.com";
@@ -10,11 +10,17 @@ const STRIPE_API = "https://api.stripe.com";
 // The about and contact pages embed an OpenStreetMap map.
 const MAP_FRAMES = "https://www.openstreetmap.org";
 
-export function contentSecurityPolicy({ production, stripe }: { production: boolean; stripe: boolean }): string {
+/**
+ * With a `nonce` (pages rendered per request, from proxy.ts) inline scripts run only when they carry it,
+ * which Next adds to every script it renders; without one (cached pages, the same HTML for everyone)
+ * 'unsafe-inline' stays and the server adds the sha256 of each inline script (server/csp-hashes.mjs).
+ */
+export function contentSecurityPolicy({ production, stripe, nonce }: { production: boolean; stripe: boolean; nonce?: string }): string {
+  const inline = nonce ? `'nonce-${nonce}'` : "'unsafe-inline'";
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     // React needs eval in development only (better error overlays and stack reconstruction).
-    "script-src": ["'self'", "'unsafe-inline'", ...(production ? [] : ["'unsafe-eval'"]), ...(stripe ? [STRIPE_SCRIPT] : [])],
+    "script-src": ["'self'", inline, ...(production ? [] : ["'unsafe-eval'"]), ...(stripe ? [STRIPE_SCRIPT] : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
     // Google accounts bring their profile picture from googleusercontent.com.
     "img-src": ["'self'", "data:", "blob:", "https://*.googleusercontent.com"],
