@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { ROLES, SURVEY_STATUSES } from "@/models/enums";
 import { pageNumberSchema } from "./paging";
 import { noControlCharacters } from "./text";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { ROLES } from "@/models/enums";
 import { noControlCharacters } from "./text";
 

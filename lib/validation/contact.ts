@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { noControlCharacters } from "./text";
 
 // One schema for the contact form and POST /api/contact. Limits keep one message readable and

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { LIST_PAGE_MAX } from "./survey-list";
 
 // Paging of the dashboard lists (pages and their API calls): the page lives in the URL, and every

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { CATEGORIES } from "@/models/enums";
 
 // The public survey list's query (`GET /api/all_surveys` and the /surveys page): one definition of

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 // Free text people type (names, survey texts, comments, messages, feedback) is shown to others: it
 // must not carry terminal escapes (ESC, BEL), C1 controls, or the Unicode bidirectional embeddings,

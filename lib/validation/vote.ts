@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { VOTE_VALUES } from "@/models/enums";
 import { noControlCharacters } from "./text";
 
