@@ -42,7 +42,7 @@ describe("registration throttle", () => {
 
     // Same cost: a taken email and a new one take about as long (both hash the password and read the picture).
     const timings = { taken: [] as number[], fresh: [] as number[] };
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       let started = performance.now();
       expect((await register(`10.52.0.${i}`, "taken@example.test")).status).toBe(409);
       timings.taken.push(performance.now() - started);
@@ -50,9 +50,10 @@ describe("registration throttle", () => {
       expect((await register(`10.53.0.${i}`, `fresh-${i}@example.test`)).status).toBe(201);
       timings.fresh.push(performance.now() - started);
     }
-    const median = (v: number[]) => [...v].sort((a, b) => a - b)[1];
-    console.log(`[409 timing] taken ${median(timings.taken).toFixed(0)} ms, new ${median(timings.fresh).toFixed(0)} ms`);
+    // The fastest of five interleaved tries of each: a busy machine slows some tries, never speeds one up.
+    const fastest = (v: number[]) => Math.min(...v);
+    console.log(`[409 timing] taken ${fastest(timings.taken).toFixed(0)} ms, new ${fastest(timings.fresh).toFixed(0)} ms (fastest of 5)`);
     // The hash alone is tens of milliseconds; a 409 answered before it would take a few.
-    expect(median(timings.taken)).toBeGreaterThan(median(timings.fresh) / 3);
+    expect(fastest(timings.taken)).toBeGreaterThan(fastest(timings.fresh) / 3);
   }, 180_000);
 });
