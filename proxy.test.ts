@@ -48,7 +48,17 @@ describe("proxy", () => {
     expect(policies[0]).not.toContain("stripe");
   });
 
+  it("lets everyone open the sign-in forms, with a nonce policy", async () => {
+    for (const path of ["/login", "/register"]) {
+      const response = await proxy(new NextRequest(new URL(path, "http://localhost:3000")));
+      expect(response.headers.get("location")).toBeNull();
+      const policy = response.headers.get("content-security-policy")!;
+      expect(policy).toMatch(/script-src 'self' 'nonce-[^']+'/);
+      expect(policy).not.toContain("'unsafe-inline'; style-src");
+    }
+  });
+
   it("guards only the paths it must (a catch-all matcher costs throughput)", () => {
-    expect(config.matcher).toEqual(["/dashboard", "/dashboard/:path*", "/payment"]);
+    expect(config.matcher).toEqual(["/dashboard", "/dashboard/:path*", "/payment", "/login", "/register"]);
   });
 });

@@ -3,8 +3,9 @@ import { resolveCaller } from "@/lib/auth/guards";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 import { ROLES } from "@/models/enums";
 
-// The first line of defence only: every dashboard layout, page and route handler checks the
-// session and the role again on the server (a proxy can be bypassed; see CVE-2025-29927).
+// For the dashboards and the payment page, the first line of defence only: every dashboard layout,
+// page and route handler checks the session and the role again on the server (a proxy can be
+// bypassed; see CVE-2025-29927).
 // The caller is resolved exactly as pages and handlers do it, role read from the database.
 
 function toLogin(request: NextRequest) {
@@ -13,7 +14,11 @@ function toLogin(request: NextRequest) {
   return NextResponse.redirect(login);
 }
 
+// The sign-in forms are rendered per request too, and open to everyone: they only get the nonce.
+const OPEN_PAGES = new Set(["/login", "/register"]);
+
 export async function proxy(request: NextRequest) {
+  if (OPEN_PAGES.has(request.nextUrl.pathname)) return withNonce(request);
   const role = (await resolveCaller(request.headers, request.cookies.getAll().map((c) => c.name)))?.role;
   if (!role) return toLogin(request);
   const [, section, area] = request.nextUrl.pathname.split("/");
@@ -42,5 +47,6 @@ function withNonce(request: NextRequest) {
   return response;
 }
 
-// Only the guarded paths: a catch-all matcher halves throughput.
-export const config = { matcher: ["/dashboard", "/dashboard/:path*", "/payment"] };
+// Only the pages rendered per request (the guarded ones and the sign-in forms): a catch-all matcher
+// halves throughput, and cached pages carry hashes instead of a nonce.
+export const config = { matcher: ["/dashboard", "/dashboard/:path*", "/payment", "/login", "/register"] };

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
+import { logInWithForm } from "./fixtures/accounts";
 import { useFakeStripeJs } from "./fixtures/fake-stripe-js";
 import { signInAs } from "./fixtures/session";
 
-// Pages rendered per request (the dashboards, the payment page) run under a policy with a fresh nonce and
+// Pages rendered per request (the dashboards, the payment page, the sign-in forms) run under a policy with a fresh nonce and
 // no 'unsafe-inline': every script Next renders carries the nonce, and nothing is refused.
 
 const scriptSrc = (csp: string) => csp.split("; ").find((d) => d.startsWith("script-src "))!;
@@ -42,6 +43,16 @@ test("a surveyor's dashboard pages run with a fresh nonce each time and no 'unsa
   // The inline scripts ran: they are what fills Next's flight data for hydration.
   expect(await page.evaluate(() => Array.isArray((self as unknown as { __next_f?: unknown[] }).__next_f))).toBe(true);
   expect(await visitUnderNonce(page, "/dashboard/surveyor")).not.toBe(first);
+  expect(violations).toEqual([]);
+});
+
+test("the sign-in forms run with a nonce, and signing in still works", async ({ page }) => {
+  const violations = await watchViolations(page);
+  await visitUnderNonce(page, "/register");
+  await visitUnderNonce(page, "/login");
+  await logInWithForm(page, "user@demo.test", "demo-password");
+  await expect(page.getByText("Successfully logged in to your account")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
   expect(violations).toEqual([]);
 });
 
