@@ -16,6 +16,8 @@ function createMetrics() {
   client.collectDefaultMetrics({ register: registry, prefix: "opinex_" });
   const registers = [registry];
   const pools = new Set();
+  /** A counter with one label, the kind every product event here is. */
+  const counter = (name, help, label) => new client.Counter({ name, help, labelNames: [label], registers });
   return {
     registry,
     /** Database connection pools to report (the pg pool of a PostgreSQL server or of the embedded database). */
@@ -33,24 +35,9 @@ function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    pageCache: new client.Counter({
-      name: "opinex_page_cache_total",
-      help: "Public pages answered from Next's cache (hit, stale) or rendered for the cache (miss).",
-      labelNames: ["result"],
-      registers,
-    }),
-    votes: new client.Counter({
-      name: "opinex_votes_total",
-      help: "Votes accepted, and refused (a repeat, a closed or unpublished survey, a surveyor's own).",
-      labelNames: ["outcome"],
-      registers,
-    }),
-    signIns: new client.Counter({
-      name: "opinex_sign_ins_total",
-      help: "Email-and-password sign-ins that succeeded, failed (wrong email or password) or were throttled.",
-      labelNames: ["outcome"],
-      registers,
-    }),
+    pageCache: counter("opinex_page_cache_total", "Public pages answered from Next's cache (hit, stale) or rendered for the cache (miss).", "result"),
+    votes: counter("opinex_votes_total", "Votes accepted, and refused (a repeat, a closed or unpublished survey).", "outcome"),
+    signIns: counter("opinex_sign_ins_total", "Email-and-password sign-ins that succeeded, failed (wrong email or password) or were throttled.", "outcome"),
     dbPool: new client.Gauge({
       name: "opinex_db_pool_connections",
       help: "Database pool: open connections (total), idle ones, and requests waiting for one (waiting).",
