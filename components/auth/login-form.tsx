@@ -119,6 +119,11 @@ export function LoginForm() {
           error={errors.password?.message}
           {...register("password")}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link href="/forgot-password" className="font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" className="w-full" disabled={isSubmitting || waitSeconds > 0}>
           {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
           {waitSeconds > 0 ? `Try again in ${waitSeconds} s` : "Sign in"}

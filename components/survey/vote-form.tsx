@@ -57,7 +57,8 @@ export function VoteForm({
       const message = error instanceof Error ? error.message : "Something went wrong";
       setError("root", { message });
       toast.error(`Error: ${message}`);
-      if (error instanceof RequestError && error.status === 409) onRefused();
+      // Already voted (409), or the address needs verifying (403): the page shows why instead of the form.
+      if (error instanceof RequestError && (error.status === 409 || error.status === 403)) onRefused();
     }
   }
 

@@ -4,6 +4,7 @@ import type { VoteValue } from "@/models/enums";
 import { RequestError, requestJson } from "@/lib/api/client";
 
 export type { VotingState };
+export { EMAIL_UNVERIFIED_MESSAGE } from "@/lib/validation/email-links";
 export { RequestError };
 
 export const fetchVotingState = (surveyId: string, signal?: AbortSignal) =>

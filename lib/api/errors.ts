@@ -2,6 +2,7 @@ export type ErrorCode =
   | "bad_request"
   | "unauthorized"
   | "forbidden"
+  | "email_unverified"
   | "not_found"
   | "conflict"
   | "payload_too_large"
@@ -15,6 +16,7 @@ const statusOf: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  email_unverified: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

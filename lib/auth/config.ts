@@ -13,7 +13,7 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics.mjs";
-import { authenticateWithPassword, revokeSessions, sessionVersionOfUser } from "@/lib/services/users";
+import { authenticateWithPassword, markEmailVerified, revokeSessions, sessionVersionOfUser } from "@/lib/services/users";
 import { accounts, sessions, users, verificationTokens } from "@/models";
 
 const EXPECTED_AUTH_REFUSALS = new Set(["CredentialsSignin", "InvalidCallbackUrl", "MissingCSRF", "UnknownAction", "InvalidCheck"]);
@@ -91,6 +91,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
         : []),
     ],
     events: {
+      // Google verified the address it vouches for: such an account needs no mail of ours to vote.
+      signIn: async ({ user, account, profile }) => {
+        if (account?.provider !== "google" || typeof user.id !== "string" || profile?.email_verified === false) return;
+        await markEmailVerified(user.id);
+      },
       // Signing out ends every session and API token of the person, not only this browser's cookie.
       signOut: async (message) => {
         const sub = "token" in message ? message.token?.sub : undefined;

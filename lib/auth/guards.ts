@@ -9,7 +9,16 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { users, type Role } from "@/models";
 
-export type CurrentUser = { id: string; email: string; name: string | null; image: string | null; role: Role; sessionVersion: number };
+export type CurrentUser = {
+  id: string;
+  email: string;
+  name: string | null;
+  image: string | null;
+  role: Role;
+  sessionVersion: number;
+  /** When the address was verified (null: not yet); voting and reporting may need it. */
+  emailVerified: Date | null;
+};
 
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,7 +31,15 @@ export async function loadUser(subject: TokenSubject | null): Promise<CurrentUse
   if (!subject || !UUID.test(subject.userId)) return null;
   const db = await getDb();
   const [user] = await db
-    .select({ id: users.id, email: users.email, name: users.name, image: users.image, role: users.role, sessionVersion: users.sessionVersion })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      image: users.image,
+      role: users.role,
+      sessionVersion: users.sessionVersion,
+      emailVerified: users.emailVerified,
+    })
     .from(users)
     .where(eq(users.id, subject.userId));
   return user && user.sessionVersion === subject.sessionVersion ? user : null;

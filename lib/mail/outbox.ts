@@ -1,6 +1,7 @@
 import "server-only";
 import { and, count, isNull, lt, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db";
+import { queryRows } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics.mjs";
@@ -56,7 +57,7 @@ export function backoffSeconds(attempts: number, random = Math.random): number {
 /** Claims the due mail this worker will send: each row is leased to it alone. */
 async function claim(limit: number): Promise<MailOutboxRow[]> {
   const db = await getDb();
-  const result = await db.execute(sql`
+  return queryRows<MailOutboxRow>(db, sql`
     update ${mailOutbox} set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
     where id in (
       select id from ${mailOutbox}
@@ -68,7 +69,6 @@ async function claim(limit: number): Promise<MailOutboxRow[]> {
     )
     returning id, kind, user_id as "userId", to_address as "toAddress", subject, text_body as "textBody",
       html_body as "htmlBody", attempts`);
-  return result.rows as unknown as MailOutboxRow[];
 }
 
 function messageIdOf(row: Pick<MailOutboxRow, "id">): string {

@@ -4,7 +4,8 @@ import { ApiError, notFound } from "@/lib/api/errors";
 import { releaseAttempt, reserveAttempt, type Limit } from "@/lib/auth/attempts";
 import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { siteLimit, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MINUTES, throttleKeys, tooManyAttempts } from "@/lib/auth/sign-in-policy";
-import { getDb } from "@/lib/db";
+import { getDb, type Tx } from "@/lib/db";
+import { queueVerificationMail } from "@/lib/mail/account-mails";
 import { avatarIdOf, deleteAvatar, processAvatar, storeAvatar } from "@/lib/services/avatars";
 import { setRole } from "@/lib/services/roles";
 import { loginSchema, type RegisterInput } from "@/lib/validation/auth";
@@ -61,13 +62,49 @@ export async function authenticateWithPassword(credentials: unknown, clientAddre
   return user;
 }
 
-/** Ends every session and API token of a person issued before now (sign-out, password change). */
-export async function revokeSessions(userId: string) {
+export const WRONG_PASSWORD_MESSAGE = "That is not your current password.";
+
+/**
+ * Confirms a signed-in person's own password before a sensitive change (a new address, a new
+ * password, deleting the account). Counted like a sign-in (per account and per client address), so
+ * these forms cannot be used to guess a password any faster than the login. Throws 400 on a wrong
+ * password (`field` names the form field), 429 when throttled, 503 when the hash queue is full.
+ */
+export async function checkOwnPassword(userId: string, password: string, clientAddress: string, field = "password"): Promise<void> {
   const db = await getDb();
+  const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user?.passwordHash) throw new ApiError("bad_request", "This account has no password: it signs in with Google.", [{ path: field, message: "This account has no password" }]);
+  const limits: Limit[] = throttleKeys(user.email, clientAddress).map((key) => ({
+    key,
+    max: THROTTLE_MAX_FAILURES,
+    windowMinutes: THROTTLE_WINDOW_MINUTES,
+    refuse: tooManyAttempts,
+  }));
+  const reserved = await reserveAttempt(limits);
+  let ok: boolean;
+  try {
+    ok = await verifyPassword(password, user.passwordHash);
+  } catch (error) {
+    if (error instanceof HashQueueFull) await releaseAttempt(reserved);
+    throw error;
+  }
+  if (!ok) throw new ApiError("bad_request", WRONG_PASSWORD_MESSAGE, [{ path: field, message: WRONG_PASSWORD_MESSAGE }]);
+  await releaseAttempt(reserved);
+}
+
+/** Ends every session and API token of a person issued before now (sign-out, password change). */
+export async function revokeSessions(userId: string, tx?: Tx) {
+  const db = tx ?? (await getDb());
   await db
     .update(users)
     .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(eq(users.id, userId));
+}
+
+/** Marks a person's current address verified (a Google sign-in: Google verified it). */
+export async function markEmailVerified(userId: string): Promise<void> {
+  const db = await getDb();
+  await db.update(users).set({ emailVerified: sql`coalesce(${users.emailVerified}, now())` }).where(eq(users.id, userId));
 }
 
 /** The session version to put in a new session cookie or token; null for an unknown user. */
@@ -124,6 +161,8 @@ export async function registerUser(input: RegisterInput, picture: Uint8Array, cl
         .insert(users)
         .values({ name: input.name, email, passwordHash, image, role: "user" })
         .returning({ id: users.id });
+      // The confirmation link goes out with the account, or neither exists.
+      await queueVerificationMail(tx, { id: user.id, name: input.name, email });
       return user;
     });
   } catch (error) {

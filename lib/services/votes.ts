@@ -1,4 +1,5 @@
 import "server-only";
+import { needsVerification } from "@/lib/services/account-email";
 import { and, asc, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
@@ -85,10 +86,15 @@ export type VotingState = {
   myVote: { vote: VoteValue; comment: string | null } | null;
   /** Whether this viewer already reported the survey (the Report button then says Reported). */
   reported: boolean;
+  /** The viewer may vote by role but must verify their address first (the page says so instead of the form). */
+  emailUnverified: boolean;
 };
 
 /** The personal part of a survey page for one viewer (null: signed out). Null if not published. */
-export async function getVotingState(surveyId: string, viewer: { id: string; role: Role } | null): Promise<VotingState | null> {
+export async function getVotingState(
+  surveyId: string,
+  viewer: { id: string; role: Role; emailVerified: Date | null } | null,
+): Promise<VotingState | null> {
   const db = await getDb();
   const [survey] = await db
     .select({
@@ -130,6 +136,7 @@ export async function getVotingState(surveyId: string, viewer: { id: string; rol
     canComment: can(viewer?.role, "comment"),
     myVote,
     reported,
+    emailUnverified: needsVerification(viewer),
   };
 }
 
