@@ -34,6 +34,7 @@ CREATE TABLE "mail_outbox" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"locked_until" timestamp with time zone,
+	"locked_by" text,
 	"last_error" text,
 	"sent_at" timestamp with time zone,
 	"failed_at" timestamp with time zone,

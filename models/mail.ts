@@ -23,6 +23,8 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     // A worker holds a claimed row until then; after a crash another worker takes it again.
     lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    // Which worker holds it (host:pid), for an operator looking at a stuck mail.
+    lockedBy: text("locked_by"),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
     // Given up after the last attempt (kept for the operator to see).

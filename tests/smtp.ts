@@ -18,6 +18,8 @@ export type TestSmtp = {
   failFirst(n: number): void;
   /** Refuse this share of attempts at random from now on (0 to stop). */
   failRate(rate: number): void;
+  /** Answer each message only after this many milliseconds (a slow relay; 0 to stop). */
+  slow(ms: number): void;
   /** The first mail to `to` (and matching `subject` if given) that arrives, waiting for it. */
   waitForMail(to: string, subject?: RegExp, timeoutMs?: number): Promise<ReceivedMail>;
   /** The first link in a mail's text starting with `prefix`. */
@@ -29,12 +31,14 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   let failNext = 0;
   let rate = 0;
+  let delay = 0;
   const self = { refused: 0 } as TestSmtp;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, _session, done) {
+      const callback = (error?: Error | null) => (delay > 0 ? setTimeout(() => done(error), delay) : done(error));
       const refuse = failNext > 0 || (rate > 0 && Math.random() < rate);
       if (refuse) {
         if (failNext > 0) failNext--;
@@ -70,6 +74,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     mails,
     failFirst: (n: number) => void (failNext = n),
     failRate: (r: number) => void (rate = r),
+    slow: (ms: number) => void (delay = ms),
     async waitForMail(to: string, subject?: RegExp, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -31,8 +31,14 @@ export function toSurveyJson(survey: PublicSurvey) {
 }
 
 /** A person as the admin's list and the existence check show them: never a password hash. */
-export function toUserJson(user: { id: string; email: string; role: Role; name: string | null }) {
-  return { _id: user.id, email: user.email, role: user.role, name: user.name };
+export function toUserJson(user: { id: string; email: string; role: Role; name: string | null; emailVerified?: Date | null }) {
+  return {
+    _id: user.id,
+    email: user.email,
+    role: user.role,
+    name: user.name,
+    ...(user.emailVerified !== undefined ? { emailVerified: user.emailVerified !== null } : {}),
+  };
 }
 
 export function toFeedbackJson(s: FeedbackRow) {

@@ -1,4 +1,5 @@
 import "server-only";
+import os from "node:os";
 import { and, count, isNull, lt, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
@@ -54,11 +55,15 @@ export function backoffSeconds(attempts: number, random = Math.random): number {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
+/** This process, as it appears in `locked_by`. */
+export const WORKER_ID = `${os.hostname()}:${process.pid}`;
+
 /** Claims the due mail this worker will send: each row is leased to it alone. */
 async function claim(limit: number): Promise<MailOutboxRow[]> {
   const db = await getDb();
   return queryRows<MailOutboxRow>(db, sql`
-    update ${mailOutbox} set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+    update ${mailOutbox}
+    set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), locked_by = ${WORKER_ID}, attempts = attempts + 1
     where id in (
       select id from ${mailOutbox}
       where sent_at is null and failed_at is null and next_attempt_at <= now()
@@ -98,14 +103,14 @@ async function sendOne(row: MailOutboxRow): Promise<"sent" | "retry" | "failed">
       .update(mailOutbox)
       .set(
         giveUp
-          ? { failedAt: new Date(), lockedUntil: null, lastError: message }
-          : { nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(row.attempts)})`, lockedUntil: null, lastError: message },
+          ? { failedAt: new Date(), lockedUntil: null, lockedBy: null, lastError: message }
+          : { nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(row.attempts)})`, lockedUntil: null, lockedBy: null, lastError: message },
       )
       .where(sql`${mailOutbox.id} = ${row.id}`);
     log(giveUp ? "error" : "warn", giveUp ? "mail given up" : "mail send failed", { mailId: row.id, kind: row.kind, attempts: row.attempts, error: message });
     return giveUp ? "failed" : "retry";
   }
-  await db.update(mailOutbox).set({ sentAt: new Date(), lockedUntil: null, lastError: null }).where(sql`${mailOutbox.id} = ${row.id}`);
+  await db.update(mailOutbox).set({ sentAt: new Date(), lockedUntil: null, lockedBy: null, lastError: null }).where(sql`${mailOutbox.id} = ${row.id}`);
   log("info", "mail sent", { mailId: row.id, kind: row.kind, attempts: row.attempts });
   return "sent";
 }

@@ -217,8 +217,8 @@ export const LAST_ADMIN_MESSAGE =
 const lastAdmin = () => new ApiError("conflict", LAST_ADMIN_MESSAGE);
 
 // What the admin's list shows of a person: never the password hash (columns are named one by one).
-const listColumns = { id: users.id, email: users.email, role: users.role, name: users.name };
-export type ListedUser = { id: string; email: string; role: Role; name: string | null };
+const listColumns = { id: users.id, email: users.email, role: users.role, name: users.name, emailVerified: users.emailVerified };
+export type ListedUser = { id: string; email: string; role: Role; name: string | null; emailVerified: Date | null };
 
 /** `like` pattern for a prefix, with the caller's own wildcards taken literally. */
 const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -128,6 +128,18 @@ export const JSON_ROUTES: JsonRoute[] = [
   { name: "update_survey_status", method: "POST", path: () => "/api/update_survey_status", caller: "admin", valid: (ids) => ({ id: ids.survey, status: "unpublish", feedbackMessage: "Hostile" }), decisive: "status", text: ["feedbackMessage"] },
   { name: "create-payment-intent", method: "POST", path: () => "/api/create-payment-intent", caller: "pro", valid: () => ({ amount: 1600 }), decisive: "amount" },
   { name: "save-payment", method: "POST", path: () => "/api/save-payment", caller: "pro", valid: () => ({ paymentIntentId: "pi_hostile" }), decisive: "paymentIntentId" },
+  { name: "password/forgot", method: "POST", path: () => "/api/password/forgot", caller: "anon", valid: () => ({ email: "hostile@nowhere.test" }), decisive: "email" },
+  {
+    name: "password/reset",
+    method: "POST",
+    path: () => "/api/password/reset",
+    caller: "anon",
+    // Well-formed, but no such token: refused whatever the password.
+    valid: () => ({ token: `00000000-0000-4000-8000-000000000000.${"A".repeat(43)}`, password: "a-good-password" }),
+    decisive: "token",
+    harmless: true,
+  },
+  { name: "me/email", method: "POST", path: () => "/api/me/email", caller: "user", valid: () => ({ email: "hostile-new@nowhere.test", password: "demo-password" }), decisive: "email" },
 ];
 
 // A pro_user's own create-payment-intent is refused whatever the body (already pro: 409), so any
@@ -250,6 +262,7 @@ function pathCases(ids: Ids, runs: number, seed: number): HostileCase[] {
     { path: (p) => `/api/survey/${p}/export`, method: "GET", caller: "admin", kind: "json" },
     { path: (p) => `/api/surveys/${p}`, method: "GET", caller: "admin", kind: "json" },
     { path: (p) => `/api/update_role/${p}`, method: "POST", caller: "pro", body: json({ role: "pro_user" }), kind: "json" },
+    { path: (p) => `/api/users/${p}/verification-email`, method: "POST", caller: "admin", body: json({}), kind: "json" },
     { path: (p) => `/survey/details/${p}`, method: "GET", caller: "anon", kind: "html" },
   ];
   const cases: HostileCase[] = routes.flatMap((route, index) =>

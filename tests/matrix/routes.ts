@@ -299,6 +299,30 @@ export const ROWS: Row[] = [
     expect: only(["admin"], 400),
     proof: "an unknown status refused after the role check (400): admins only, nothing moderated",
   },
+  {
+    file: "app/api/me/verification-email/route.ts",
+    method: "POST",
+    path: () => "/api/me/verification-email",
+    body: () => ({ json: {} }),
+    expect: signedIn(409),
+    proof: "the caller's own address only; demo accounts are verified, so nothing is sent (409)",
+  },
+  {
+    file: "app/api/me/email/route.ts",
+    method: "POST",
+    path: () => "/api/me/email",
+    body: () => ({ json: { email: "not-an-email", password: "" } }),
+    expect: signedIn(400),
+    proof: "the caller's own address only; an invalid body is refused after the sign-in check, nothing mailed",
+  },
+  {
+    file: "app/api/users/[id]/verification-email/route.ts",
+    method: "POST",
+    path: (ids) => `/api/users/${ids.missing}/verification-email`,
+    body: () => ({ json: {} }),
+    expect: only(["admin"], 404),
+    proof: "admins only; a well-formed id that is no account is 404 after the role check, nothing sent",
+  },
   // ---- no caller identity at all
   {
     file: "app/api/contact/route.ts",
@@ -315,6 +339,22 @@ export const ROWS: Row[] = [
     body: () => ({ multipart: { name: "Matrix", email: "not-an-email", password: "x" } }),
     expect: all(400),
     proof: "open to everyone; an invalid form is refused, no account created",
+  },
+  {
+    file: "app/api/password/forgot/route.ts",
+    method: "POST",
+    path: () => "/api/password/forgot",
+    body: () => ({ json: { email: "not-an-email" } }),
+    expect: all(400),
+    proof: "open to everyone; an invalid address is refused, nothing mailed",
+  },
+  {
+    file: "app/api/password/reset/route.ts",
+    method: "POST",
+    path: () => "/api/password/reset",
+    body: () => ({ json: { token: "not-a-token", password: "x" } }),
+    expect: all(400),
+    proof: "open to everyone (the mailed token is the authentication); a malformed one is refused, nothing changed",
   },
   {
     file: "app/api/stripe/webhook/route.ts",
