@@ -77,6 +77,24 @@ export default function PrivacyPage() {
         </p>
       </LegalSection>
 
+      <LegalSection id="email" title="Email we send you">
+        <p>
+          We email you only about your own account: the link that confirms your address, a password reset you asked for,
+          and the confirmation of a new address (with a notice to the old one). Each mail says why you received it.
+        </p>
+        <ul className={list}>
+          <li>
+            <strong>Whether your address is verified</strong>, and when. The links in our mails are stored only as a
+            one-way hash, work once, and expire (30 minutes for a reset, 24 hours otherwise).
+          </li>
+          <li>
+            <strong>The mails themselves</strong> wait in our database until they are sent, and are deleted 7 days after
+            sending. They are handed to the mail service (an SMTP relay) of whoever operates the site, which delivers them
+            to your inbox under its own privacy terms.
+          </li>
+        </ul>
+      </LegalSection>
+
       <LegalSection id="contact-messages" title="Messages you send us">
         <p>The contact form keeps your name, email address and message so that our admins can read and answer it.</p>
       </LegalSection>
