@@ -124,3 +124,27 @@ test("the demo accounts are verified: they vote without any mail", async ({ page
   const me = (await (await page.request.get("/api/me")).json()).user;
   expect(me).toMatchObject({ emailVerified: true, verificationRequired: true });
 });
+
+test("Manage Users shows who is verified, and an admin resends the verification mail", async ({ page, browser }) => {
+  const person = newPerson("Unverified");
+  const theirs = await browser.newContext();
+  await registerThroughApi(theirs.request, person, { verify: false });
+  await theirs.close();
+  await signInAs(page, "admin@demo.test");
+  await page.goto(`/dashboard/admin/users?q=${encodeURIComponent(person.email)}`);
+  await expect(page.getByRole("columnheader", { name: "Email verified" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: person.email });
+  await expect(row.getByText("Not verified")).toBeVisible();
+  await expect.poll(() => mailCount(person.email), { timeout: 20_000 }).toBe(1);
+  const resend = row.getByRole("button", { name: `Resend the verification email to ${person.email}` });
+  // A click before the page's script has run does nothing: click until the button says it sent.
+  await expect(async () => {
+    if (await resend.isEnabled()) await resend.click();
+    await expect(resend).toHaveText("Sent", { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByText("A new verification link is on its way.")).toBeVisible();
+  await expect.poll(() => mailCount(person.email), { timeout: 20_000 }).toBe(2);
+  await page.goto("/dashboard/admin/users?q=user%40demo.test");
+  await expect(page.getByRole("row").filter({ hasText: "user@demo.test" }).getByText("Verified", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
