@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormField } from "@/components/auth/form-field";
+import { EmailField, PasswordField } from "@/components/auth/form-field";
 import { ResendVerification } from "@/components/auth/resend-verification";
 import { Button } from "@/components/ui/button";
 import { RequestError, sendJson } from "@/lib/api/client";
@@ -58,22 +58,11 @@ export function EmailSection({ email, verified, hasPassword, mailEnabled }: { em
         <p className="mt-4 text-sm text-slate-700">This account signs in with Google: its address is your Google account&apos;s.</p>
       ) : (
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 max-w-md space-y-4" aria-label="Change email address">
-          <FormField
-            id="change-email"
-            label="New email address"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-            error={errors.email?.message}
-            {...register("email")}
-          />
-          <FormField
+          <EmailField id="change-email" label="New email address" error={errors.email?.message} {...register("email")} />
+          <PasswordField
             id="change-email-password"
             label="Your password"
-            type="password"
             autoComplete="current-password"
-            maxLength={128}
             error={errors.password?.message}
             {...register("password")}
           />

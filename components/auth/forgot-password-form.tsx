@@ -5,7 +5,7 @@ import { Loader2 } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormField } from "@/components/auth/form-field";
+import { EmailField } from "@/components/auth/form-field";
 import { Button } from "@/components/ui/button";
 import { RequestError, sendJson } from "@/lib/api/client";
 import { forgotPasswordSchema } from "@/lib/validation/email-links";
@@ -50,16 +50,7 @@ export function ForgotPasswordForm() {
           {problem}
         </p>
       )}
-      <FormField
-        id="forgot-email"
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={254}
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <EmailField id="forgot-email" error={errors.email?.message} {...register("email")} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
         Send the link

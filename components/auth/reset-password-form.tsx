@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormField } from "@/components/auth/form-field";
+import { PasswordField } from "@/components/auth/form-field";
 import { Button } from "@/components/ui/button";
 import { sendJson } from "@/lib/api/client";
 import { PASSWORD_MIN } from "@/lib/validation/auth";
@@ -55,25 +55,15 @@ export function ResetPasswordForm() {
           </Link>
         </div>
       )}
-      <FormField
+      <PasswordField
         id="reset-password"
         label="New password"
-        type="password"
         autoComplete="new-password"
-        maxLength={128}
         hint={`At least ${PASSWORD_MIN} characters.`}
         error={errors.password?.message}
         {...register("password")}
       />
-      <FormField
-        id="reset-confirm"
-        label="New password, again"
-        type="password"
-        autoComplete="new-password"
-        maxLength={128}
-        error={errors.confirm?.message}
-        {...register("confirm")}
-      />
+      <PasswordField id="reset-confirm" label="New password, again" autoComplete="new-password" error={errors.confirm?.message} {...register("confirm")} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
         Set the new password
