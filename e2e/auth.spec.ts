@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
-import { logInWithForm, newPerson, picture, registerThroughApi } from "./fixtures/accounts";
+import { logInWithForm, newPerson, picture, registerThroughApi, registerWithForm } from "./fixtures/accounts";
 import { signInAs } from "./fixtures/session";
 
 test.describe("registration", () => {
@@ -8,11 +8,7 @@ test.describe("registration", () => {
     const person = newPerson("Reggie");
     await page.goto("/register");
     await expect(page.getByRole("heading", { name: "Register for your account" })).toBeVisible();
-    await page.getByLabel("Name").fill(person.name);
-    await page.getByLabel("Email address").fill(person.email);
-    await page.getByLabel("Password").fill(person.password);
-    await page.getByLabel("Profile Picture").setInputFiles(await picture());
-    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await registerWithForm(page, person);
 
     await expect(page.getByText("Your account created successfully")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);

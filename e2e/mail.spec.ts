@@ -2,7 +2,7 @@
 // read the verification mail, verify, vote; forget a password and reset it from the mailed link.
 import { expect, test, type Page } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
-import { logInWithForm, newPerson, picture, registerThroughApi } from "./fixtures/accounts";
+import { logInWithForm, newPerson, registerThroughApi, registerWithForm } from "./fixtures/accounts";
 import { linkIn, mailCount, mailTo } from "./fixtures/inbox";
 import { signInAs } from "./fixtures/session";
 import { openSurveyId } from "./fixtures/surveys";
@@ -24,11 +24,7 @@ for (const { name, viewport } of WIDTHS) {
     test("register, find the verification mail in the inbox, verify, then vote", async ({ page }) => {
       const person = newPerson(`Verifier ${name}`);
       await page.goto("/register");
-      await page.getByLabel("Name").fill(person.name);
-      await page.getByLabel("Email address").fill(person.email);
-      await page.getByLabel("Password").fill(person.password);
-      await page.getByLabel("Profile Picture").setInputFiles(await picture());
-      await page.getByRole("button", { name: "Register", exact: true }).click();
+      await registerWithForm(page, person);
       await expect(page.getByText("Your account created successfully")).toBeVisible();
 
       // Before verifying: the survey page says why there is no form, with the resend button.
