@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { categoryEnum, surveyStatusEnum } from "./enums";
+import { categoryEnum, resultsVisibilityEnum, surveyStatusEnum } from "./enums";
 import { users } from "./users";
 
 export const surveys = pgTable(
@@ -23,6 +23,8 @@ export const surveys = pgTable(
     // Kept equal to the vote rows, in the same transaction as each vote.
     yesCount: integer("yes_count").notNull().default(0),
     noCount: integer("no_count").notNull().default(0),
+    // Whether the public sees the counts while voting is open (lib/results-visibility.ts).
+    resultsVisibility: resultsVisibilityEnum("results_visibility").notNull().default("after_voting"),
   },
   (t) => [
     check("surveys_counts_non_negative", sql`${t.yesCount} >= 0 and ${t.noCount} >= 0`),

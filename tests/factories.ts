@@ -1,7 +1,7 @@
 // Small builders for integration tests: real rows in the test database.
 import { randomBytes } from "node:crypto";
 import { getDb } from "@/lib/db";
-import { surveys, users, type Category, type Role } from "@/models";
+import { surveys, users, type Category, type ResultsVisibility, type Role } from "@/models";
 
 const unique = () => randomBytes(4).toString("hex");
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -26,7 +26,16 @@ export async function createUser(
 
 export async function createSurvey(
   surveyorId: string,
-  overrides: Partial<{ title: string; category: Category; status: "publish" | "unpublish"; deadlineInDays: number; createdAt: Date; yesCount: number; noCount: number }> = {},
+  overrides: Partial<{
+    title: string;
+    category: Category;
+    status: "publish" | "unpublish";
+    deadlineInDays: number;
+    createdAt: Date;
+    yesCount: number;
+    noCount: number;
+    resultsVisibility: ResultsVisibility;
+  }> = {},
 ) {
   const db = await getDb();
   const [survey] = await db
@@ -43,6 +52,7 @@ export async function createSurvey(
       createdAt: overrides.createdAt,
       yesCount: overrides.yesCount ?? 0,
       noCount: overrides.noCount ?? 0,
+      resultsVisibility: overrides.resultsVisibility,
     })
     .returning();
   return survey;

@@ -1,53 +1,100 @@
+import { percent, rangeText } from "@/lib/results-text";
+import type { ResultStats } from "@/lib/stats";
 import { VOTE_COLOURS } from "@/lib/vote-colours";
 
-const percent = (count: number, total: number) => (total === 0 ? 0 : Math.round((count / total) * 100));
+const GRID_LINES = [25, 50, 75, 100];
 
 /**
  * The results chart of a survey, for its public page and its surveyor alike: a Yes bar and a No bar
- * (height 300) in the Open Graph image's two colours, each with its percentage, a legend, and the
- * figures as a table for screen readers (the drawing itself is hidden from them). Plain HTML and
- * CSS, rendered on the server where it can be: no chart library ships with a survey page.
+ * (height 300) on one scale of shares, 0 to 100 %, in the Open Graph image's two colours, each with
+ * its percentage and a whisker spanning its 95 % interval (the No interval mirrors the Yes one); a
+ * stronger line marks 50 %. A legend, and the figures as a table for screen readers (the drawing
+ * itself is hidden from them). Plain HTML and CSS, rendered on the server where it can be, from
+ * stats the server computed: no chart library and no statistics code ship with a survey page.
  */
-export function ResultsBars({ yesCount, noCount, caption }: { yesCount: number; noCount: number; caption: string }) {
+export function ResultsBars({ yesCount, noCount, stats, caption }: { yesCount: number; noCount: number; stats: ResultStats; caption: string }) {
   const total = yesCount + noCount;
+  const share = (count: number) => (total === 0 ? 0 : count / total);
   const bars = [
-    { key: "yes" as const, label: "Yes", count: yesCount, share: percent(yesCount, total) },
-    { key: "no" as const, label: "No", count: noCount, share: percent(noCount, total) },
+    { key: "yes" as const, label: "Yes", count: yesCount, share: share(yesCount), low: stats.low, high: stats.high },
+    { key: "no" as const, label: "No", count: noCount, share: share(noCount), low: 1 - stats.high, high: 1 - stats.low },
   ];
-  const highest = Math.max(yesCount, noCount, 1);
+  // No whisker without votes: the interval is then all of 0 to 100 %, which says nothing to draw.
+  const whiskers = total > 0;
   return (
     <div className="w-full">
-      <ul aria-hidden="true" className="mb-3 flex justify-end gap-4 text-sm text-slate-700" data-testid="results-legend">
+      <ul aria-hidden="true" className="mb-3 flex flex-wrap justify-end gap-x-4 gap-y-1 text-sm text-slate-700" data-testid="results-legend">
         {bars.map((b) => (
           <li key={b.key} className="flex items-center gap-1.5">
             <span className="h-3 w-3 rounded-sm border" style={{ background: VOTE_COLOURS[b.key].fill, borderColor: VOTE_COLOURS[b.key].edge }} />
             {b.label}
           </li>
         ))}
+        {whiskers && (
+          <li className="flex items-center gap-1.5" data-testid="results-legend-interval">
+            <svg width="10" height="14" viewBox="0 0 10 14" className="text-slate-800">
+              <path d="M1 1h8M5 1v12M1 13h8" stroke="currentColor" strokeWidth="2" fill="none" />
+            </svg>
+            95% interval
+          </li>
+        )}
       </ul>
       <div aria-hidden="true" className="flex h-[300px] flex-col" data-testid="results-chart">
-        <div className="relative flex flex-1 items-end justify-around gap-6 border-b border-slate-300 px-4">
-          {[25, 50, 75, 100].map((line) => (
-            <span key={line} className="pointer-events-none absolute inset-x-0 border-t border-dashed border-slate-200" style={{ bottom: `${line}%` }} />
-          ))}
-          {bars.map((b) => (
-            <div key={b.key} className="relative flex h-full w-full max-w-40 flex-col items-center justify-end" data-testid={`bar-${b.key}`}>
-              <span className="mb-1 text-sm font-semibold tabular-nums" style={{ color: VOTE_COLOURS[b.key].text }}>
-                {b.share}%
-              </span>
-              <div
-                className="w-full rounded-t-md border-x-2 border-t-2"
-                style={{
-                  height: `${(b.count / highest) * 88}%`,
-                  minHeight: b.count > 0 ? 4 : 0,
-                  background: VOTE_COLOURS[b.key].fill,
-                  borderColor: VOTE_COLOURS[b.key].edge,
-                }}
-                data-testid="result-bar"
-                data-vote={b.key}
+        {/* Room above the plot for a label over a bar or whisker that reaches 100 %. */}
+        <div className="flex-1 border-b border-slate-300 px-4 pt-7">
+          <div className="relative h-full">
+            {GRID_LINES.map((line) => (
+              <span
+                key={line}
+                className={
+                  line === 50
+                    ? "pointer-events-none absolute inset-x-0 border-t border-dashed border-slate-500"
+                    : "pointer-events-none absolute inset-x-0 border-t border-dashed border-slate-200"
+                }
+                style={{ bottom: `${line}%` }}
+                data-testid={line === 50 ? "results-midline" : undefined}
               />
+            ))}
+            <div className="absolute inset-0 flex justify-around gap-6">
+              {bars.map((b) => {
+                const top = whiskers ? Math.max(b.share, b.high) : b.share;
+                return (
+                  <div key={b.key} className="relative h-full w-full max-w-40" data-testid={`bar-${b.key}`}>
+                    <div
+                      className="absolute inset-x-0 bottom-0 rounded-t-md border-x-2 border-t-2"
+                      style={{
+                        height: `${b.share * 100}%`,
+                        minHeight: b.count > 0 ? 4 : 0,
+                        background: VOTE_COLOURS[b.key].fill,
+                        borderColor: VOTE_COLOURS[b.key].edge,
+                      }}
+                      data-testid="result-bar"
+                      data-vote={b.key}
+                    />
+                    {whiskers && (
+                      <span
+                        className="absolute left-1/2 w-4 -translate-x-1/2"
+                        style={{ bottom: `${b.low * 100}%`, height: `${(b.high - b.low) * 100}%`, color: VOTE_COLOURS[b.key].text }}
+                        data-testid="result-interval"
+                        data-low={b.low.toFixed(4)}
+                        data-high={b.high.toFixed(4)}
+                      >
+                        <span className="absolute inset-y-0 left-1/2 w-0.5 -translate-x-1/2 bg-current" />
+                        <span className="absolute inset-x-0 -top-px h-0.5 bg-current" />
+                        <span className="absolute inset-x-0 -bottom-px h-0.5 bg-current" />
+                      </span>
+                    )}
+                    <span
+                      className="absolute inset-x-0 text-center text-sm font-semibold tabular-nums"
+                      style={{ bottom: `calc(${top * 100}% + 4px)`, color: VOTE_COLOURS[b.key].text }}
+                    >
+                      {percent(b.share)}
+                    </span>
+                  </div>
+                );
+              })}
             </div>
-          ))}
+          </div>
         </div>
         <div className="flex justify-around gap-6 px-4 pt-2 text-sm">
           {bars.map((b) => (
@@ -64,6 +111,7 @@ export function ResultsBars({ yesCount, noCount, caption }: { yesCount: number; 
             <th scope="col">Answer</th>
             <th scope="col">Votes</th>
             <th scope="col">Share</th>
+            <th scope="col">95% interval</th>
           </tr>
         </thead>
         <tbody>
@@ -71,7 +119,8 @@ export function ResultsBars({ yesCount, noCount, caption }: { yesCount: number; 
             <tr key={b.key}>
               <th scope="row">{b.label}</th>
               <td>{b.count}</td>
-              <td>{b.share}%</td>
+              <td>{percent(b.share)}</td>
+              <td>{rangeText(b.low, b.high)}</td>
             </tr>
           ))}
         </tbody>

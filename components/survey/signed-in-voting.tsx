@@ -5,7 +5,7 @@ import { VerifyEmailNotice } from "@/components/auth/resend-verification";
 import { Spinner } from "@/components/ui/spinner";
 import { ReportButton } from "./report-button";
 import { SurveyResults } from "./survey-results";
-import type { LiveFigures } from "./survey-voting";
+import { figuresOf, type LiveFigures } from "./survey-voting";
 import { VoteForm } from "./vote-form";
 import { EMAIL_UNVERIFIED_MESSAGE, fetchVotingState, type VotingState } from "./voting-api";
 
@@ -16,11 +16,14 @@ import { EMAIL_UNVERIFIED_MESSAGE, fetchVotingState, type VotingState } from "./
  */
 export default function SignedInVoting({
   surveyId,
+  deadline,
   figures,
   onFigures,
   onLive,
 }: {
   surveyId: string;
+  /** The deadline day, for "Results are shown when the survey closes on …". */
+  deadline: string;
   figures: LiveFigures;
   onFigures: (figures: LiveFigures) => void;
   onLive: (live: boolean) => void;
@@ -37,7 +40,7 @@ export default function SignedInVoting({
         (next) => {
           setState(next);
           setLoadError(null);
-          onFigures({ yesCount: next.yesCount, noCount: next.noCount, deadlinePassed: next.deadlinePassed });
+          onFigures(figuresOf(next));
         },
         (error: unknown) => {
           if (!signal?.aborted) setLoadError(error instanceof Error ? error.message : "Something went wrong");
@@ -77,7 +80,7 @@ export default function SignedInVoting({
       <Spinner className="py-8" label="Loading the voting form" />
     );
   } else if (showResults) {
-    body = <SurveyResults yesCount={figures.yesCount} noCount={figures.noCount} myVote={state.myVote} />;
+    body = <SurveyResults figures={figures} deadline={deadline} myVote={state.myVote} />;
   } else if (!state.canVote) {
     body = <p className="text-slate-700">Only user and pro user accounts can vote on surveys.</p>;
   } else if (state.emailUnverified) {
@@ -91,10 +94,14 @@ export default function SignedInVoting({
         questionDescription={state.questionDescription}
         canComment={state.canComment}
         onVoted={(result) => {
-          onFigures({ yesCount: result.yesCount, noCount: result.noCount, deadlinePassed: state.deadlinePassed });
-          setState({ ...state, yesCount: result.yesCount, noCount: result.noCount, myVote: result });
+          const next = figuresOf({ ...result, deadlinePassed: state.deadlinePassed });
+          onFigures(next);
+          setState({ ...state, ...next, myVote: { vote: result.vote, comment: result.comment } });
+          const answer = result.vote === "yes" ? "Yes" : "No";
           setAnnouncement(
-            `Your vote counted: ${result.vote === "yes" ? "Yes" : "No"}. Results: Yes ${result.yesCount}, No ${result.noCount}.`,
+            result.resultsHidden
+              ? `Your vote counted: ${answer}. Results are shown when the survey closes.`
+              : `Your vote counted: ${answer}. Results: Yes ${result.yesCount}, No ${result.noCount}.`,
           );
           justVoted.current = true;
         }}

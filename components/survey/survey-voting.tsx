@@ -7,9 +7,20 @@ import { useEffect, useState } from "react";
 import { useCurrentUser } from "@/components/site/use-current-user";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/dates";
+import type { VisibleCounts } from "@/lib/results-visibility";
 import { SurveyResults } from "./survey-results";
 
-export type LiveFigures = { yesCount: number; noCount: number; deadlinePassed: boolean };
+/**
+ * The shared figures of a survey page: its counts with their stats (computed by the server, all null
+ * while the survey keeps its results until its deadline) and whether voting has ended.
+ */
+export type LiveFigures = VisibleCounts & { deadlinePassed: boolean };
+
+/** The figures of an answer that carries them (the live results, the voting state, a vote). */
+export const figuresOf = (answer: LiveFigures): LiveFigures =>
+  answer.resultsHidden
+    ? { yesCount: null, noCount: null, stats: null, resultsHidden: true, deadlinePassed: answer.deadlinePassed }
+    : { yesCount: answer.yesCount, noCount: answer.noCount, stats: answer.stats, resultsHidden: false, deadlinePassed: answer.deadlinePassed };
 
 // Live results: the shared figures (GET /api/survey/{id}/results, cached a second on the server)
 // every few seconds while a chart is shown; the viewer's own vote is read once, by the signed-in part.
@@ -30,7 +41,7 @@ function useLiveFigures(surveyId: string, initial: LiveFigures, live: boolean) {
       if (document.hidden) return;
       fetch(`/api/survey/${surveyId}/results`)
         .then((r) => (r.ok ? (r.json() as Promise<LiveFigures>) : null))
-        .then((next) => next && setFigures({ yesCount: next.yesCount, noCount: next.noCount, deadlinePassed: next.deadlinePassed }))
+        .then((next) => next && setFigures(figuresOf(next)))
         .catch(() => {});
     };
     const timer = window.setInterval(tick, POLL_MS);
@@ -57,9 +68,9 @@ export function SurveyVoting({ surveyId, deadline, initial }: { surveyId: string
 
   let body: React.ReactNode;
   if (signedIn) {
-    body = <SignedInVoting surveyId={surveyId} figures={figures} onFigures={setFigures} onLive={setLive} />;
+    body = <SignedInVoting surveyId={surveyId} deadline={deadline} figures={figures} onFigures={setFigures} onLive={setLive} />;
   } else if (figures.deadlinePassed) {
-    body = <SurveyResults yesCount={figures.yesCount} noCount={figures.noCount} myVote={null} />;
+    body = <SurveyResults figures={figures} deadline={deadline} myVote={null} />;
   } else if (viewer.status === "loading") {
     body = <Spinner className="py-8" label="Loading the voting form" />;
   } else {

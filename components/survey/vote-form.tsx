@@ -6,14 +6,13 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { COMMENT_MAX, voteFormSchema, type VoteFormInput } from "@/lib/validation/vote";
 import type { VoteValue } from "@/models/enums";
-import { RequestError, submitVote } from "./voting-api";
+import { RequestError, submitVote, type VoteResult } from "./voting-api";
 
 const OPTIONS: { value: VoteValue; label: string }[] = [
   { value: "yes", label: "Yes" },
   { value: "no", label: "No" },
 ];
 
-type Voted = { vote: VoteValue; comment: string | null; yesCount: number; noCount: number };
 
 /**
  * Yes and No checkboxes acting as a radio that can be cleared (the original's behaviour), a Comments
@@ -31,7 +30,7 @@ export function VoteForm({
   questionTitle: string;
   questionDescription: string;
   canComment: boolean;
-  onVoted: (result: Voted) => void;
+  onVoted: (result: VoteResult) => void;
   /** The server refused for a reason the page should reload for (already voted elsewhere, closed). */
   onRefused: () => void;
 }) {

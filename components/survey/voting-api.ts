@@ -3,7 +3,7 @@ import type { VoteResult, VotingState } from "@/lib/services/votes";
 import type { VoteValue } from "@/models/enums";
 import { RequestError, requestJson } from "@/lib/api/client";
 
-export type { VotingState };
+export type { VoteResult, VotingState };
 export { EMAIL_UNVERIFIED_MESSAGE } from "@/lib/validation/email-links";
 export { RequestError };
 

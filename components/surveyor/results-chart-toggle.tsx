@@ -3,9 +3,13 @@
 import { useState } from "react";
 import { ResultsBars } from "@/components/survey/results-bars";
 import { Button } from "@/components/ui/button";
+import type { ResultStats } from "@/lib/stats";
 
-/** The Show Chart / Hide Chart button and the 'Survey Results Chart' (height 300), its total beside the title. */
-export function ResultsChartToggle({ yesCount, noCount }: { yesCount: number; noCount: number }) {
+/**
+ * The Show Chart / Hide Chart button and the 'Survey Results Chart' (height 300) with its 95 %
+ * intervals, its total beside the title. `stats` come from the server.
+ */
+export function ResultsChartToggle({ yesCount, noCount, stats }: { yesCount: number; noCount: number; stats: ResultStats }) {
   const [shown, setShown] = useState(false);
   const total = yesCount + noCount;
   return (
@@ -21,7 +25,7 @@ export function ResultsChartToggle({ yesCount, noCount }: { yesCount: number; no
               ({total === 1 ? "1 vote" : `${total} votes`})
             </span>
           </h2>
-          <ResultsBars yesCount={yesCount} noCount={noCount} caption={`Survey results: ${total} votes`} />
+          <ResultsBars yesCount={yesCount} noCount={noCount} stats={stats} caption={`Survey results: ${total} votes`} />
         </figure>
       )}
     </div>

@@ -11,9 +11,23 @@ import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/fi
 import { RequestError, sendJson } from "@/lib/api/client";
 import { cn } from "@/lib/utils";
 import { SURVEY_LIMITS, surveyFormSchema, type SurveyFormInput } from "@/lib/validation/survey-form";
-import { CATEGORIES } from "@/models/enums";
+import { CATEGORIES, type ResultsVisibility } from "@/models/enums";
 
-const FIELDS = ["title", "description", "category", "deadline", "questionTitle", "questionDescription"] as const;
+const FIELDS = ["title", "description", "category", "deadline", "questionTitle", "questionDescription", "resultsVisibility"] as const;
+
+const VISIBILITY_OPTIONS: { value: ResultsVisibility; label: string; description: string }[] = [
+  {
+    value: "after_voting",
+    label: "After voting",
+    description: "Each voter sees the results once they have voted; the survey's cards show its vote count.",
+  },
+  {
+    value: "after_deadline",
+    label: "After the deadline",
+    description:
+      "Nobody sees any count until the survey closes, voters included, so early votes cannot sway later ones. You and the admins always see them.",
+  },
+];
 
 /**
  * The Create Survey and Update Survey form: one zod schema with the routes behind it.
@@ -43,8 +57,8 @@ export function SurveyForm({
     formState: { errors, isSubmitting },
   } = useForm<SurveyFormInput>({
     resolver: zodResolver(schema),
-    // The category starts on the disabled 'Select Category' placeholder.
-    defaultValues: defaultValues ?? ({ category: "" } as unknown as SurveyFormInput),
+    // The category starts on the disabled 'Select Category' placeholder; results show after voting.
+    defaultValues: defaultValues ?? ({ category: "", resultsVisibility: "after_voting" } as unknown as SurveyFormInput),
   });
   const values = useWatch({ control });
 
@@ -155,6 +169,39 @@ export function SurveyForm({
       )}
       {text("questionTitle", "Question Title", { placeholder: "Question" })}
       {area("questionDescription", "Question Description", 3)}
+      <fieldset aria-describedby={errors.resultsVisibility ? "survey-resultsVisibility-error" : undefined} className="space-y-2">
+        <legend className="text-sm font-medium text-slate-800">Who sees the results while the survey is open</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {VISIBILITY_OPTIONS.map((option) => (
+            <label
+              key={option.value}
+              className="flex min-h-12 cursor-pointer gap-3 rounded-lg border border-slate-300 bg-white p-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="radio"
+                value={option.value}
+                aria-labelledby={`survey-visibility-${option.value}-label`}
+                aria-describedby={`survey-visibility-${option.value}`}
+                className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                {...register("resultsVisibility")}
+              />
+              <span>
+                <span id={`survey-visibility-${option.value}-label`} className="block font-medium text-slate-900">
+                  {option.label}
+                </span>
+                <span id={`survey-visibility-${option.value}`} className="mt-0.5 block text-slate-600">
+                  {option.description}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.resultsVisibility && (
+          <p id="survey-resultsVisibility-error" role="alert" className="text-sm text-red-700">
+            {errors.resultsVisibility.message}
+          </p>
+        )}
+      </fieldset>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
         {mode === "create" ? "Submit Survey" : "Update Survey"}

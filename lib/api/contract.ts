@@ -1,5 +1,7 @@
 // The REST contract's shapes: the first implementation's field names (`_id`, `timestamp`, …), kept
 // so its clients cannot tell the difference. Services answer plain rows; routes shape them here.
+import { isClosed } from "@/lib/dates";
+import { resultsHidden, visibleCounts, type ResultsViewer } from "@/lib/results-visibility";
 import type { ContactMessageRow } from "@/lib/services/contact";
 import type { PaymentRow } from "@/lib/services/payments";
 import type { PublicSurvey } from "@/lib/services/surveys";
@@ -11,8 +13,13 @@ export function withMongoId<T extends { id: string }>({ id, ...rest }: T): Omit<
   return { _id: id, ...rest };
 }
 
-/** A survey. Voter lists, comments, reports and feedback are never part of it. */
-export function toSurveyJson(survey: PublicSurvey) {
+/**
+ * A survey. Voter lists, comments, reports and feedback are never part of it. `hidden`: its counts
+ * are withheld from this viewer (lib/results-visibility.ts): `yesCount`, `noCount`, `totalVotes` and
+ * `stats` are then null, and `resultsHidden` says why.
+ */
+export function toSurveyJson(survey: PublicSurvey, hidden: boolean) {
+  const { yesCount, noCount, stats, resultsHidden } = visibleCounts(survey, hidden);
   return {
     _id: survey.id,
     title: survey.title,
@@ -23,12 +30,21 @@ export function toSurveyJson(survey: PublicSurvey) {
     questionTitle: survey.questionTitle,
     questionDescription: survey.questionDescription,
     status: survey.status,
-    yesCount: survey.yesCount,
-    noCount: survey.noCount,
-    totalVotes: survey.yesCount + survey.noCount,
+    yesCount,
+    noCount,
+    totalVotes: yesCount === null ? null : yesCount + noCount,
     surveyorEmail: survey.surveyorEmail,
+    // Added: who sees the counts while the survey is open, whether this answer withholds them, and
+    // the result with its uncertainty (lib/stats.ts).
+    resultsVisibility: survey.resultsVisibility ?? "after_voting",
+    resultsHidden,
+    stats,
   };
 }
+
+/** `toSurveyJson` for one viewer (null: the public) on `today` (a day in APP_TIME_ZONE), for lists. */
+export const surveyJsonFor = (viewer: ResultsViewer, today: string) => (survey: PublicSurvey) =>
+  toSurveyJson(survey, resultsHidden(survey, isClosed(survey.deadline, today), viewer));
 
 /** A person as the admin's list and the existence check show them: never a password hash. */
 export function toUserJson(user: { id: string; email: string; role: Role; name: string | null; emailVerified?: Date | null }) {

@@ -5,7 +5,7 @@ import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { recordAudit } from "@/lib/services/audit";
 import { FEEDBACK_REQUIRED } from "@/lib/validation/admin";
-import { reports, surveys, users, type SurveyStatus } from "@/models";
+import { reports, surveys, users, type ResultsVisibility, type SurveyStatus } from "@/models";
 
 /**
  * An admin publishes or unpublishes a survey; one audit row records each change, in the same
@@ -59,6 +59,11 @@ export type ModeratedSurvey = {
   createdAt: Date;
   surveyorEmail: string;
   reports: number;
+  /** The admin sees the counts whatever the survey's results visibility. */
+  yesCount: number;
+  noCount: number;
+  deadline: string;
+  resultsVisibility: ResultsVisibility;
 };
 
 /**
@@ -81,6 +86,10 @@ export async function listSurveysForModeration(options: {
     feedback: surveys.feedback,
     createdAt: surveys.createdAt,
     surveyorEmail: users.email,
+    yesCount: surveys.yesCount,
+    noCount: surveys.noCount,
+    deadline: surveys.deadline,
+    resultsVisibility: surveys.resultsVisibility,
   };
   const offset = (page - 1) * limit;
 

@@ -21,13 +21,12 @@ export async function getSurveyForOwnerOrAdmin(
 ): Promise<PublicSurvey | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ ...publicColumns, surveyorId: surveys.surveyorId })
+    .select(publicColumns)
     .from(surveys)
     .innerJoin(users, eq(users.id, surveys.surveyorId))
     .where(eq(surveys.id, id));
   if (!row) return null;
-  const { surveyorId, ...survey } = row;
-  return surveyorId === viewer.id || can(viewer.role, "moderateSurveys") ? toPublic(survey) : null;
+  return row.surveyorId === viewer.id || can(viewer.role, "moderateSurveys") ? toPublic(row) : null;
 }
 
 /**
@@ -52,7 +51,7 @@ export async function listSurveysOfSurveyor(
 }
 
 /** A survey as its surveyor (or an admin) sees it: the public fields plus the admin's feedback. */
-export type ManagedSurvey = PublicSurvey & { feedback: string | null; surveyorId: string };
+export type ManagedSurvey = PublicSurvey & { feedback: string | null };
 
 /** Creates a survey owned by `ownerId`; it starts published with no votes, as in the original. */
 export async function createSurvey(ownerId: string, fields: SurveyFormInput): Promise<{ id: string }> {
@@ -68,7 +67,7 @@ export async function createSurvey(ownerId: string, fields: SurveyFormInput): Pr
 export async function getManagedSurvey(id: string, viewer: { id: string; role: Role }): Promise<ManagedSurvey> {
   const db = await getDb();
   const [row] = await db
-    .select({ ...publicColumns, feedback: surveys.feedback, surveyorId: surveys.surveyorId })
+    .select({ ...publicColumns, feedback: surveys.feedback })
     .from(surveys)
     .innerJoin(users, eq(users.id, surveys.surveyorId))
     .where(eq(surveys.id, id));
@@ -79,15 +78,16 @@ export async function getManagedSurvey(id: string, viewer: { id: string; role: R
 }
 
 /**
- * Writes the six form fields of a survey, and nothing else: counts, status, owner, feedback and the
+ * Writes the form fields of a survey, and nothing else: counts, status, owner, feedback and the
  * creation date are not in the statement. `fields` is already validated (strict schema).
  */
 export async function updateSurveyFields(id: string, fields: SurveyFormInput): Promise<{ modifiedCount: number }> {
   const db = await getDb();
-  const { title, description, category, deadline, questionTitle, questionDescription } = fields;
+  const { title, description, category, deadline, questionTitle, questionDescription, resultsVisibility } = fields;
   const rows = await db
     .update(surveys)
-    .set({ title, description, category, deadline, questionTitle, questionDescription })
+    // The results' visibility is optional in the body: left out, it stays as it is.
+    .set({ title, description, category, deadline, questionTitle, questionDescription, ...(resultsVisibility ? { resultsVisibility } : {}) })
     .where(eq(surveys.id, id))
     .returning({ id: surveys.id });
   return { modifiedCount: rows.length };

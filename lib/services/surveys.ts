@@ -5,7 +5,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import type { SurveySort } from "@/lib/validation/survey-list";
-import { surveys, users, type Category, type SurveyStatus } from "@/models";
+import { surveys, users, type Category, type ResultsVisibility, type SurveyStatus } from "@/models";
 
 export type { SurveySort };
 // The votes-over-time chart still reads its type from here.
@@ -15,6 +15,8 @@ const totalVotes = sql<number>`(${surveys.yesCount} + ${surveys.noCount})`;
 
 // What the public may see of a survey: never voters, comments, reports or the admin's feedback.
 // The surveyor's name and email are the author's byline (the original contract's `surveyorEmail`).
+// The counts are read here but shown only as `resultsHidden` allows (lib/results-visibility.ts); the
+// surveyor's id is for that check and never leaves the server.
 export const publicColumns = {
   id: surveys.id,
   title: surveys.title,
@@ -27,6 +29,8 @@ export const publicColumns = {
   status: surveys.status,
   yesCount: surveys.yesCount,
   noCount: surveys.noCount,
+  resultsVisibility: surveys.resultsVisibility,
+  surveyorId: surveys.surveyorId,
   surveyorName: users.name,
   surveyorEmail: users.email,
 };
@@ -46,6 +50,8 @@ export type PublicSurvey = {
   status: SurveyStatus;
   yesCount: number;
   noCount: number;
+  resultsVisibility: ResultsVisibility;
+  surveyorId: string;
   surveyorName: string | null;
   surveyorEmail: string;
 };
@@ -123,15 +129,24 @@ export async function listPublishedSurveyIds(): Promise<{ id: string; createdAt:
   return rows.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString() }));
 }
 
-/** A published survey's live figures (null when unknown or unpublished): one indexed row. */
-export async function getSurveyCounts(
-  id: string,
-): Promise<{ yesCount: number; noCount: number; deadlinePassed: boolean } | null> {
+/**
+ * A published survey's live figures (null when unknown or unpublished): one indexed row, with what
+ * decides who may see them.
+ */
+export async function getSurveyCounts(id: string): Promise<{
+  yesCount: number;
+  noCount: number;
+  deadlinePassed: boolean;
+  resultsVisibility: ResultsVisibility;
+  surveyorId: string;
+} | null> {
   const db = await getDb();
   const [row] = await db
     .select({
       yesCount: surveys.yesCount,
       noCount: surveys.noCount,
+      resultsVisibility: surveys.resultsVisibility,
+      surveyorId: surveys.surveyorId,
       deadlinePassed: sql<boolean>`now() >= ${closesAt(getEnv().APP_TIME_ZONE)}`,
     })
     .from(surveys)

@@ -7,10 +7,15 @@ import { getDb } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { metrics } from "@/lib/metrics.mjs";
+import { resultsHidden, visibleCounts, type VisibleCounts } from "@/lib/results-visibility";
 import { closesAt } from "@/lib/services/surveys";
-import { reports, surveys, votes, type Category, type Role, type SurveyStatus, type VoteValue } from "@/models";
+import { reports, surveys, votes, type Category, type ResultsVisibility, type Role, type SurveyStatus, type VoteValue } from "@/models";
 
-export type VoteResult = { vote: VoteValue; comment: string | null; yesCount: number; noCount: number };
+/**
+ * A counted vote, with the survey's counts and their stats as the voter may see them: all null while
+ * a survey that shows its results after the deadline is open (a vote always is on an open survey).
+ */
+export type VoteResult = { vote: VoteValue; comment: string | null } & VisibleCounts;
 
 /**
  * Casts a person's one vote on a survey. The insert carries the published and deadline checks in the
@@ -34,7 +39,7 @@ export async function castVote(input: {
   // One statement (so one implicit transaction): the survey's row is locked only while PostgreSQL runs
   // it, never across round trips to a busy app server, so a burst of votes on one survey queues
   // for microseconds rather than holding pool connections while the server's event loop catches up.
-  const [counts] = await queryRows<{ yesCount: number; noCount: number }>(
+  const [counts] = await queryRows<{ yesCount: number; noCount: number; resultsVisibility: ResultsVisibility; surveyorId: string }>(
     db as never,
     sql`with inserted as (
           insert into ${votes} (survey_id, user_id, vote, comment)
@@ -47,9 +52,11 @@ export async function castVote(input: {
         set yes_count = yes_count + (select count(*) from inserted where vote = 'yes')::int,
             no_count = no_count + (select count(*) from inserted where vote = 'no')::int
         where ${surveys.id} = ${input.surveyId} and exists (select 1 from inserted)
-        returning yes_count as "yesCount", no_count as "noCount"`,
+        returning yes_count as "yesCount", no_count as "noCount", results_visibility as "resultsVisibility", surveyor_id as "surveyorId"`,
   );
-  const result = counts ? { vote: input.vote, comment, yesCount: counts.yesCount, noCount: counts.noCount } : null;
+  const result = counts
+    ? { vote: input.vote, comment, ...visibleCounts(counts, resultsHidden(counts, false, { id: input.userId, role: input.role })) }
+    : null;
   metrics().votes.inc({ outcome: result ? "accepted" : "refused" });
   if (result) return result;
   throw await whyNotCounted(input.surveyId, input.userId, timeZone);
@@ -73,11 +80,14 @@ async function whyNotCounted(surveyId: string, userId: string, timeZone: string)
   return new ApiError("conflict", "Your vote could not be counted, please try again");
 }
 
-export type VotingState = {
+/**
+ * The personal part of a survey page. The counts and their stats follow the survey's results
+ * visibility (`resultsHidden`: all null for this viewer until the deadline).
+ */
+export type VotingState = VisibleCounts & {
   questionTitle: string;
   questionDescription: string;
-  yesCount: number;
-  noCount: number;
+  resultsVisibility: ResultsVisibility;
   deadlinePassed: boolean;
   open: boolean;
   signedIn: boolean;
@@ -102,6 +112,8 @@ export async function getVotingState(
       questionDescription: surveys.questionDescription,
       yesCount: surveys.yesCount,
       noCount: surveys.noCount,
+      resultsVisibility: surveys.resultsVisibility,
+      surveyorId: surveys.surveyorId,
       deadlinePassed: sql<boolean>`now() >= ${closesAt(getEnv().APP_TIME_ZONE)}`,
     })
     .from(surveys)
@@ -127,8 +139,8 @@ export async function getVotingState(
   return {
     questionTitle: survey.questionTitle,
     questionDescription: survey.questionDescription,
-    yesCount: survey.yesCount,
-    noCount: survey.noCount,
+    ...visibleCounts(survey, resultsHidden(survey, survey.deadlinePassed, viewer)),
+    resultsVisibility: survey.resultsVisibility,
     deadlinePassed: survey.deadlinePassed,
     open: !survey.deadlinePassed,
     signedIn: viewer !== null,

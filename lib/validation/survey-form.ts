@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { CATEGORIES } from "@/models/enums";
+import { CATEGORIES, RESULTS_VISIBILITIES } from "@/models/enums";
 import { pageNumberSchema } from "./paging";
 import { noControlCharacters } from "./text";
 import { API_PAGE_LIMIT_MAX } from "./survey-list";
@@ -43,9 +43,10 @@ const isRealDay = (v: string) => {
 };
 
 /**
- * The six fields of a survey, with the spec's required rules. `minDeadline` is the earliest
- * allowed deadline: today in the site's time zone (for an update, the survey's current deadline
- * is also kept if it is earlier, so an expired survey's text can still be corrected).
+ * The fields of a survey: the six the spec requires, and who sees the results while it is open.
+ * `minDeadline` is the earliest allowed deadline: today in the site's time zone (for an update, the
+ * survey's current deadline is also kept if it is earlier, so an expired survey's text can still be
+ * corrected).
  */
 export function surveyFormSchema(minDeadline: string) {
   return z.strictObject(
@@ -66,6 +67,10 @@ export function surveyFormSchema(minDeadline: string) {
         .refine((v) => v <= "9999-12-31", "Deadline is too far away"),
       questionTitle: text("Question title", SURVEY_LIMITS.questionTitle, false),
       questionDescription: text("Question description", SURVEY_LIMITS.questionDescription, true),
+      // Optional: a new survey starts "after_voting"; an update that leaves it out keeps the survey's.
+      resultsVisibility: z
+        .enum(RESULTS_VISIBILITIES, { error: `resultsVisibility must be one of ${RESULTS_VISIBILITIES.join(", ")}` })
+        .optional(),
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined) },
   );

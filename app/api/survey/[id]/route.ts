@@ -1,8 +1,12 @@
-// GET /api/survey/{id}: one survey's public fields (unpublished: only for its surveyor or an admin)
+// GET /api/survey/{id}: one survey's public fields with its result (unpublished: only for its surveyor
+// or an admin; counts hidden until the deadline when the surveyor chose so, except from them)
 import { NextResponse } from "next/server";
 import { toSurveyJson } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { readSurvey } from "@/lib/cache/surveys";
+import { isClosed } from "@/lib/dates";
+import { resultsHidden } from "@/lib/results-visibility";
+import { siteToday } from "@/lib/services/surveyor-workspace";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 export const GET = route({
@@ -10,7 +14,11 @@ export const GET = route({
   params: surveyIdParamsSchema,
   handler: async ({ params, user }) => {
     const { survey, personal } = await readSurvey(params.id, user);
-    return NextResponse.json(toSurveyJson(survey), personal ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
+    const closed = isClosed(survey.deadline, siteToday());
+    const hidden = resultsHidden(survey, closed, user);
+    // The surveyor or an admin reading counts the public may not see: never for a shared cache.
+    const mine = personal || hidden !== resultsHidden(survey, closed, null);
+    return NextResponse.json(toSurveyJson(survey, hidden), mine ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
   },
 });
 export const OPTIONS = preflight;

@@ -1,14 +1,16 @@
 // GET /api/surveys/{email}: one surveyor's surveys, unpublished ones and feedback included (that surveyor or an admin)
 import { z } from "zod";
-import { toSurveyJson } from "@/lib/api/contract";
+import { surveyJsonFor } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
-import { listSurveysOfSurveyor } from "@/lib/services/surveyor-workspace";
+import { listSurveysOfSurveyor, siteToday } from "@/lib/services/surveyor-workspace";
 
 export const GET = route({
   auth: ["surveyor", "admin"],
   params: z.object({ email: z.email({ error: "No such surveyor" }).max(320) }),
-  handler: async ({ params, user }) =>
-    (await listSurveysOfSurveyor(params.email, user)).map((s) => ({ ...toSurveyJson(s), feedback: s.feedback })),
+  handler: async ({ params, user }) => {
+    const toJson = surveyJsonFor(user, siteToday());
+    return (await listSurveysOfSurveyor(params.email, user)).map((s) => ({ ...toJson(s), feedback: s.feedback }));
+  },
 });
 
 export const OPTIONS = preflight;

@@ -1,4 +1,4 @@
-// PUT /api/updateDocument/{id}: the owning surveyor (or an admin) changes a survey's six form fields
+// PUT /api/updateDocument/{id}: the owning surveyor (or an admin) changes a survey's form fields (the six texts and dates, and who sees the results)
 import { z } from "zod";
 import { parseBody, preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";

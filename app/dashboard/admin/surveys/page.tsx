@@ -4,12 +4,17 @@ import { AdminHeading } from "@/components/admin/admin-heading";
 import { listHref } from "@/components/admin/format";
 import { SurveyStatusControl } from "@/components/admin/survey-status-control";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
+import { ResultsSummary } from "@/components/survey/results-summary";
 import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";
+import { formatShortDate, isClosed } from "@/lib/dates";
+import { getEnv } from "@/lib/env";
 import { surveyHref } from "@/lib/public-urls";
 import { listSurveysForModeration, type ModeratedSurvey } from "@/lib/services/moderation";
+import { resultStats } from "@/lib/stats";
 import { cn } from "@/lib/utils";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
+import { dayIn } from "@/lib/validation/survey-form";
 
 export const metadata: Metadata = { title: "Manage Surveys" };
 
@@ -28,6 +33,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const { limit, offset } = pageWindow(page);
 
   const result = await listSurveysForModeration({ reportedOnly, page, limit });
+  const today = dayIn(getEnv().APP_TIME_ZONE);
 
   const columns: Column<ModeratedSurvey>[] = [
     {
@@ -43,6 +49,21 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       className: "max-w-xs",
     },
     { header: "Description", cell: (s) => <span className="text-slate-700">{preview(s.description)}</span>, className: "max-w-xs" },
+    {
+      // Admins see every result, also one its surveyor keeps from the public until the deadline.
+      header: "Results",
+      cell: (s) => (
+        <div className="space-y-1 text-sm">
+          <ResultsSummary stats={resultStats(s.yesCount, s.noCount)} />
+          {s.resultsVisibility === "after_deadline" && !isClosed(s.deadline, today) && (
+            <p className="text-slate-600" data-testid="results-hidden-until">
+              Hidden from the public until it closes (<time dateTime={s.deadline}>{formatShortDate(s.deadline, today)}</time>)
+            </p>
+          )}
+        </div>
+      ),
+      className: "min-w-56 max-w-xs",
+    },
     { header: "Status", cell: (s) => <SurveyStatusControl key={`${s.id}:${s.status}`} surveyId={s.id} title={s.title} status={s.status} /> },
     { header: "Surveyor Email", cell: (s) => <span className="break-all">{s.surveyorEmail}</span> },
     {

@@ -1,15 +1,24 @@
 import { ImageResponse } from "next/og";
 import { cachedSurvey } from "@/lib/cache/surveys";
+import { isClosed } from "@/lib/dates";
+import { getEnv } from "@/lib/env";
+import { hiddenResultsText, resultSentence } from "@/lib/results-text";
+import { resultsHidden } from "@/lib/results-visibility";
+import { resultStats } from "@/lib/stats";
+import { dayIn } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 import { VOTE_COLOURS } from "@/lib/vote-colours";
 
-// Each survey's sharing picture: its title and current yes/no counts, cached and refreshed with the
-// survey's tag like the page itself.
+// Each survey's sharing picture: its title, current yes/no counts and the result in words (share,
+// 95 % interval, verdict) with the interval drawn on the bar; cached and refreshed with the survey's
+// tag like the page itself. A survey that keeps its results until its deadline shows when they will
+// be shown instead; a picture made before the deadline keeps saying so until its next refresh (at
+// most the hour below after the deadline, as nothing announces a deadline).
 export const revalidate = 3600;
 export async function generateStaticParams() {
   return [];
 }
-export const alt = "The survey's title with its current yes and no votes";
+export const alt = "The survey's title with its current yes and no votes and the yes share's 95% interval";
 export const size = { width: 1200, height: 630 };
 export const contentType = "image/png";
 
@@ -21,10 +30,11 @@ export default async function Image({ params }: { params: Promise<{ id: string }
   const survey = surveyIdParamsSchema.safeParse({ id }).success ? await cachedSurvey(id) : null;
   if (!survey) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   const title = survey.title;
+  const hidden = resultsHidden(survey, isClosed(survey.deadline, dayIn(getEnv().APP_TIME_ZONE)));
   const yes = survey.yesCount;
   const no = survey.noCount;
-  const total = yes + no;
-  const yesShare = total ? Math.round((yes / total) * 100) : 50;
+  const stats = resultStats(yes, no);
+  const yesShare = stats.yesShare === null ? 50 : stats.yesShare * 100;
   return new ImageResponse(
     (
       <div style={{ width: "100%", height: "100%", display: "flex", flexDirection: "column", justifyContent: "space-between", padding: 64, background: "linear-gradient(135deg, #1e40af, #2563eb)", color: "white", fontFamily: "sans-serif" }}>
@@ -33,18 +43,38 @@ export default async function Image({ params }: { params: Promise<{ id: string }
           {survey && <span style={{ fontSize: 28, fontWeight: 400, letterSpacing: 0 }}>{survey.category}</span>}
         </div>
         <div style={{ display: "flex", fontSize: title.length > 70 ? 52 : 64, fontWeight: 700, lineHeight: 1.15 }}>{title}</div>
-        {survey ? (
+        {hidden ? (
+          <div style={{ display: "flex", fontSize: 36 }}>{hiddenResultsText(survey.deadline)}</div>
+        ) : (
           <div style={{ display: "flex", flexDirection: "column", gap: 16 }}>
             <div style={{ display: "flex", justifyContent: "space-between", fontSize: 36 }}>
               <span>Yes: {yes}</span>
               <span>No: {no}</span>
             </div>
-            <div style={{ display: "flex", height: 28, borderRadius: 14, overflow: "hidden", background: VOTE_COLOURS.no.fill }}>
-              <div style={{ width: `${yesShare}%`, background: VOTE_COLOURS.yes.fill }} />
+            {/* The bar, and the yes share's 95 % interval as whiskers drawn on it (dark on its light fills). */}
+            <div style={{ display: "flex", position: "relative", height: 28 }}>
+              <div style={{ display: "flex", position: "absolute", left: 0, right: 0, top: 0, height: 28, borderRadius: 14, overflow: "hidden", background: VOTE_COLOURS.no.fill }}>
+                <div style={{ width: `${yesShare}%`, background: VOTE_COLOURS.yes.fill }} />
+              </div>
+              {stats.n > 0 && (
+                <div
+                  style={{
+                    display: "flex",
+                    position: "absolute",
+                    top: 0,
+                    height: 28,
+                    left: `${stats.low * 100}%`,
+                    width: `${(stats.high - stats.low) * 100}%`,
+                    borderLeft: `4px solid ${VOTE_COLOURS.yes.text}`,
+                    borderRight: `4px solid ${VOTE_COLOURS.yes.text}`,
+                  }}
+                >
+                  <div style={{ display: "flex", position: "absolute", left: 0, right: 0, top: 12, height: 4, background: VOTE_COLOURS.yes.text }} />
+                </div>
+              )}
             </div>
+            <div style={{ display: "flex", fontSize: 30 }}>{resultSentence(stats)}</div>
           </div>
-        ) : (
-          <div style={{ display: "flex", fontSize: 32 }}>Browse, vote and see the results</div>
         )}
       </div>
     ),

@@ -4,12 +4,14 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { preview } from "@/components/survey/survey-card";
 import { DeadlineNote } from "@/components/survey/deadline-note";
+import { ResultsHiddenNote } from "@/components/survey/results-summary";
 import { SurveyVoting } from "@/components/survey/survey-voting";
 import { getEnv } from "@/lib/env";
 import { cachedSurvey } from "@/lib/cache/surveys";
 import { surveyHref } from "@/lib/public-urls";
 import { pageMetadata } from "@/lib/seo";
-import { formatDate } from "@/lib/dates";
+import { formatDate, isClosed } from "@/lib/dates";
+import { resultsHidden, visibleCounts } from "@/lib/results-visibility";
 import { dayIn } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
@@ -17,7 +19,10 @@ import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 // a status change expires it at once (`surveyChanged`), a vote marks it stale (`surveyVoted`: the
 // cached copy is served while one fresh copy is built); the minute is a safety net. Who is viewing
 // is known only in the browser (the vote form and the Report button load for signed-in people), so
-// this one page serves every visitor.
+// this one page serves every visitor, as the public: a survey that keeps its results until its
+// deadline has no count in it (not in the HTML, the JSON-LD or the props) until the deadline has
+// passed, and a page cached before then stays without them until its next refresh (a minute at most).
+// The result's stats are computed here, on the server; the browser only displays them.
 export const revalidate = 60; // PAGE_SAFETY_NET_SECONDS (a literal: Next reads it from the source)
 export async function generateStaticParams() {
   return [];
@@ -47,6 +52,10 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
   const survey = await loadSurvey((await params).id);
   if (!survey) notFound();
   const { APP_TIME_ZONE } = getEnv();
+  const today = dayIn(APP_TIME_ZONE);
+  const closed = isClosed(survey.deadline, today);
+  const hidden = resultsHidden(survey, closed);
+  const counts = visibleCounts(survey, hidden);
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Question",
@@ -59,8 +68,8 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
     author: { "@type": "Person", name: survey.surveyorName ?? "OPINEX surveyor" },
     answerCount: 2,
     suggestedAnswer: [
-      { "@type": "Answer", text: "Yes", upvoteCount: survey.yesCount },
-      { "@type": "Answer", text: "No", upvoteCount: survey.noCount },
+      { "@type": "Answer", text: "Yes", ...(counts.resultsHidden ? {} : { upvoteCount: counts.yesCount }) },
+      { "@type": "Answer", text: "No", ...(counts.resultsHidden ? {} : { upvoteCount: counts.noCount }) },
     ],
   };
 
@@ -98,7 +107,8 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
           )}
         </dl>
         <p className="mt-4 whitespace-pre-line text-slate-700">{survey.description}</p>
-        <DeadlineNote deadline={survey.deadline} today={dayIn(APP_TIME_ZONE)} timeZone={APP_TIME_ZONE} className="mt-4 text-sm text-slate-600" />
+        <DeadlineNote deadline={survey.deadline} today={today} timeZone={APP_TIME_ZONE} className="mt-4 text-sm text-slate-600" />
+        {hidden && <ResultsHiddenNote deadline={survey.deadline} className="mt-4 text-sm" testId="survey-results-hidden" />}
       </article>
       <section aria-label="Vote and results" className="mt-8">
         <SurveyVoting
@@ -106,7 +116,7 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
           deadline={survey.deadline}
           // Voting runs through the deadline day in APP_TIME_ZONE; the browser's first live read corrects
           // a page cached just before the deadline passed.
-          initial={{ yesCount: survey.yesCount, noCount: survey.noCount, deadlinePassed: dayIn(APP_TIME_ZONE) > survey.deadline }}
+          initial={{ ...counts, deadlinePassed: closed }}
         />
       </section>
     </div>

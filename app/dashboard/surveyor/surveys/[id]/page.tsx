@@ -1,7 +1,9 @@
 import { Download, Pencil } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { IntervalExplained, ResultsSummary } from "@/components/survey/results-summary";
 import { ResultsChartToggle } from "@/components/surveyor/results-chart-toggle";
+import { ResultsVisibilityNote } from "@/components/surveyor/results-visibility-note";
 import { loadManagedSurvey } from "@/lib/loaders/managed-survey";
 import { StatusBadge } from "@/components/surveyor/status-badge";
 import { VotersTable } from "@/components/surveyor/voters-table";
@@ -10,7 +12,8 @@ import { buttonVariants } from "@/components/ui/button";
 import { requireRole } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
 import { votesPerDay, type VotesOnDay } from "@/lib/services/survey-voters";
-import { formatDate } from "@/lib/dates";
+import { formatDate, isClosed } from "@/lib/dates";
+import { resultStats } from "@/lib/stats";
 import { readPage } from "@/lib/validation/paging";
 import { dayIn } from "@/lib/validation/survey-form";
 
@@ -53,8 +56,12 @@ export default async function Page({
     console.error("Loading votes per day failed", error);
   }
   const total = survey.yesCount + survey.noCount;
+  // Computed here, on the server: the chart's client component only draws them.
+  const stats = resultStats(survey.yesCount, survey.noCount);
   // Dates are shown as days of the site's time zone, the zone the deadline is kept in.
-  const created = dayIn(getEnv().APP_TIME_ZONE, new Date(survey.createdAt));
+  const { APP_TIME_ZONE } = getEnv();
+  const created = dayIn(APP_TIME_ZONE, new Date(survey.createdAt));
+  const closed = isClosed(survey.deadline, dayIn(APP_TIME_ZONE));
 
   return (
     <article className="space-y-8">
@@ -95,7 +102,16 @@ export default async function Page({
         <Figure label="Created At" value={<time dateTime={created}>{formatDate(created)}</time>} />
       </dl>
 
-      <ResultsChartToggle yesCount={survey.yesCount} noCount={survey.noCount} />
+      <section aria-labelledby="result-title" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 sm:p-5" data-testid="surveyor-result">
+        <h2 id="result-title" className="text-lg font-semibold">
+          Result
+        </h2>
+        <ResultsSummary stats={stats} className="text-lg" />
+        <IntervalExplained />
+        <ResultsVisibilityNote visibility={survey.resultsVisibility} deadline={survey.deadline} closed={closed} />
+      </section>
+
+      <ResultsChartToggle yesCount={survey.yesCount} noCount={survey.noCount} stats={stats} />
 
       {days ? <VotesOverTime days={days} totals={{ yes: survey.yesCount, no: survey.noCount }} /> : <p className="text-slate-600">The votes over time could not be loaded.</p>}
 

@@ -18,7 +18,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
       <header className="mb-6">
         <h1 className="text-2xl font-bold">Update Survey</h1>
         <p className="mt-1 text-slate-600">
-          Change the text, category or deadline. Votes, status and feedback stay as they are.{" "}
+          Change the text, category, deadline or who sees the results. Votes, status and feedback stay as they are.{" "}
           <Link href="/dashboard/surveyor/surveys" className="font-medium text-brand-700 underline">
             Back to All Surveys
           </Link>
@@ -39,6 +39,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
             deadline: result.survey.deadline,
             questionTitle: result.survey.questionTitle,
             questionDescription: result.survey.questionDescription,
+            resultsVisibility: result.survey.resultsVisibility,
           }}
         />
       )}

@@ -1,0 +1,2 @@
+CREATE TYPE "public"."results_visibility" AS ENUM('after_voting', 'after_deadline');--> statement-breakpoint
+ALTER TABLE "surveys" ADD COLUMN "results_visibility" "results_visibility" DEFAULT 'after_voting' NOT NULL;
