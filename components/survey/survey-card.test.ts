@@ -1,5 +1,40 @@
+import { isValidElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
-import { CARD_DESCRIPTION_LENGTH, preview } from "./survey-card";
+import { CARD_DESCRIPTION_LENGTH, preview, SurveyCard } from "./survey-card";
+
+function textOf(node: unknown): string {
+  if (node == null || typeof node === "boolean") return "";
+  if (typeof node === "string" || typeof node === "number") return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join("");
+  if (isValidElement(node)) return textOf((node as ReactElement<{ children?: unknown }>).props.children);
+  return "";
+}
+
+const card = {
+  id: "0c7d8a4e-1b2c-4d3e-8f9a-0b1c2d3e4f50",
+  title: "Card",
+  category: "Other" as const,
+  description: "A card.",
+  deadline: "2030-01-21",
+  yesCount: 4321,
+  noCount: 1234,
+  surveyorId: "5f0d8a4e-1b2c-4d3e-8f9a-0b1c2d3e4f51",
+};
+
+describe("survey card votes", () => {
+  it("shows the vote count of a survey that shows its results after voting", () => {
+    const text = textOf(SurveyCard({ survey: { ...card, resultsVisibility: "after_voting" }, today: "2030-01-01" }));
+    expect(text).toContain("Votes: 5555");
+  });
+
+  it("shows no count for a survey that keeps its results until its deadline, until the deadline has passed", () => {
+    const open = textOf(SurveyCard({ survey: { ...card, resultsVisibility: "after_deadline" }, today: "2030-01-21" }));
+    expect(open).toContain("Results after the deadline");
+    expect(open).not.toMatch(/5555|4321|1234/);
+    const closed = textOf(SurveyCard({ survey: { ...card, resultsVisibility: "after_deadline" }, today: "2030-01-22" }));
+    expect(closed).toContain("Votes: 5555");
+  });
+});
 
 describe("survey card description preview", () => {
   it("keeps the first 80 characters and adds an ellipsis only when the text was cut", () => {

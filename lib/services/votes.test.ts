@@ -2,6 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db";
+import { resultStats } from "@/lib/stats";
 import { surveys, votes } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
 import { reportSurvey } from "./reports";
@@ -31,7 +32,7 @@ describe("castVote", () => {
     const voter = await createUser();
     const survey = await createSurvey(surveyor.id, { yesCount: 0, noCount: 0 });
     const result = await castVote({ surveyId: survey.id, userId: voter.id, role: voter.role, vote: "no" });
-    expect(result).toEqual({ vote: "no", comment: null, yesCount: 0, noCount: 1 });
+    expect(result).toEqual({ vote: "no", comment: null, yesCount: 0, noCount: 1, stats: resultStats(0, 1), resultsHidden: false });
     expect(await rowsAndCounters(survey.id)).toEqual({ yesCount: 0, noCount: 1, yesRows: 0, noRows: 1 });
   });
 
@@ -160,6 +161,9 @@ describe("getVotingState", () => {
       questionDescription: "Do you agree?",
       yesCount: 1,
       noCount: 0,
+      stats: resultStats(1, 0),
+      resultsHidden: false,
+      resultsVisibility: "after_voting",
       deadlinePassed: false,
       open: true,
       signedIn: true,
@@ -179,6 +183,31 @@ describe("getVotingState", () => {
     expect(await getVotingState(closed.id, null)).toMatchObject({ deadlinePassed: true, open: false });
     const hidden = await createSurvey(surveyor.id, { status: "unpublish" });
     expect(await getVotingState(hidden.id, pro)).toBeNull();
+  });
+});
+
+describe("results kept until the deadline", () => {
+  it("counts the vote but answers no counts to the voter, in the vote and in the voting state", async () => {
+    const surveyor = await createUser({ role: "surveyor" });
+    const voter = await createUser();
+    const survey = await createSurvey(surveyor.id, { resultsVisibility: "after_deadline", yesCount: 4, noCount: 2 });
+    const result = await castVote({ surveyId: survey.id, userId: voter.id, role: "user", vote: "yes" });
+    expect(result).toEqual({ vote: "yes", comment: null, yesCount: null, noCount: null, stats: null, resultsHidden: true });
+    expect(await rowsAndCounters(survey.id)).toMatchObject({ yesCount: 5, noCount: 2 });
+    const hidden = { yesCount: null, noCount: null, stats: null, resultsHidden: true, resultsVisibility: "after_deadline" };
+    expect(await getVotingState(survey.id, voter)).toMatchObject({ ...hidden, myVote: { vote: "yes" } });
+    expect(await getVotingState(survey.id, null)).toMatchObject(hidden);
+    // Its surveyor and the admins see them.
+    const shown = { yesCount: 5, noCount: 2, stats: resultStats(5, 2), resultsHidden: false };
+    expect(await getVotingState(survey.id, surveyor)).toMatchObject(shown);
+    expect(await getVotingState(survey.id, await createUser({ role: "admin" }))).toMatchObject(shown);
+    expect(await getVotingState(survey.id, await createUser({ role: "surveyor" }))).toMatchObject(hidden);
+  });
+
+  it("shows the counts to everyone once the survey has closed", async () => {
+    const surveyor = await createUser({ role: "surveyor" });
+    const closed = await createSurvey(surveyor.id, { resultsVisibility: "after_deadline", deadlineInDays: -1, yesCount: 3, noCount: 9 });
+    expect(await getVotingState(closed.id, null)).toMatchObject({ yesCount: 3, noCount: 9, stats: resultStats(3, 9), resultsHidden: false });
   });
 });
 

@@ -51,7 +51,26 @@ describe("POST /api/create_survey", () => {
     const db = await getDb();
     const [row] = await db.select().from(surveys).where(eq(surveys.id, id));
     expect(row).toMatchObject({ ...valid(), surveyorId: surveyor.id, status: "publish", yesCount: 0, noCount: 0, feedback: null });
+    // Left out, the results show after voting, as they always did.
+    expect(row.resultsVisibility).toBe("after_voting");
     expect(revalidated).toEqual(expect.arrayContaining(["surveys", `survey:${id}`]));
+  });
+
+  it("takes resultsVisibility after_voting or after_deadline, and refuses any other value (400)", async () => {
+    const db = await getDb();
+    for (const resultsVisibility of ["after_deadline", "after_voting"] as const) {
+      const res = await call(POST, { method: "POST", as: surveyor, body: { ...valid(), resultsVisibility } });
+      expect(res.status).toBe(201);
+      const [row] = await db.select().from(surveys).where(eq(surveys.id, res.json.insertedId as string));
+      expect(row.resultsVisibility).toBe(resultsVisibility);
+    }
+    const before = await countOf(surveyor.id);
+    for (const resultsVisibility of ["never", "", null, 1, ["after_deadline"]]) {
+      const res = await call(POST, { method: "POST", as: surveyor, body: { ...valid(), resultsVisibility } });
+      expect(res.status).toBe(400);
+      expect(issuesOf(res.json)?.[0]).toEqual({ path: "resultsVisibility", message: "resultsVisibility must be one of after_voting, after_deadline" });
+    }
+    expect(await countOf(surveyor.id)).toBe(before);
   });
 
   it(`takes today in the site's time zone (${zone}) and refuses yesterday there`, async () => {

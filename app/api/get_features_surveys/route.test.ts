@@ -34,8 +34,26 @@ describe("GET /api/get_features_surveys", () => {
     expect(body.map((s) => s.title)).toEqual(["ten", "closes-today", "nine", "tie-new", "tie-mid", "tie-old"]);
     expect(body[0]).toMatchObject({ yesCount: 6, noCount: 4, totalVotes: 10, status: "publish", surveyorEmail: surveyor.email });
     expect(Object.keys(body[0]).sort()).toEqual(
-      ["_id", "title", "description", "category", "deadline", "createdAt", "questionTitle", "questionDescription", "status", "yesCount", "noCount", "totalVotes", "surveyorEmail"].sort(),
+      [
+        "_id",
+        "title",
+        "description",
+        "category",
+        "deadline",
+        "createdAt",
+        "questionTitle",
+        "questionDescription",
+        "status",
+        "yesCount",
+        "noCount",
+        "totalVotes",
+        "surveyorEmail",
+        "resultsVisibility",
+        "resultsHidden",
+        "stats",
+      ].sort(),
     );
+    expect(body[0]).toMatchObject({ resultsVisibility: "after_voting", resultsHidden: false, stats: { n: 10, yesShare: 0.6, verdict: "Too close to call" } });
     const text = JSON.stringify(body);
     expect(text).not.toContain("secret-voter");
     expect(text).not.toContain("my private comment");

@@ -46,6 +46,20 @@ describe("PUT /api/updateDocument/{id}", () => {
     expect(revalidated).toEqual(expect.arrayContaining(["surveys", `survey:${survey.id}`]));
   });
 
+  it("changes who sees the results when the body says so, and keeps it when the body leaves it out", async () => {
+    const survey = await createSurvey(owner.id);
+    const to = (resultsVisibility?: string) =>
+      call(PUT, { method: "PUT", as: owner, params: { id: survey.id }, body: { ...fields(), ...(resultsVisibility ? { resultsVisibility } : {}) } });
+    expect((await to("after_deadline")).status).toBe(200);
+    expect((await row(survey.id)).resultsVisibility).toBe("after_deadline");
+    expect((await to()).status).toBe(200);
+    expect((await row(survey.id)).resultsVisibility).toBe("after_deadline");
+    expect((await to("sometimes")).status).toBe(400);
+    expect((await row(survey.id)).resultsVisibility).toBe("after_deadline");
+    expect((await to("after_voting")).status).toBe(200);
+    expect((await row(survey.id)).resultsVisibility).toBe("after_voting");
+  });
+
   it("lets an admin edit any survey, without taking it over", async () => {
     const survey = await createSurvey(owner.id);
     expect((await call(PUT, { method: "PUT", as: admin, params: { id: survey.id }, body: fields() })).status).toBe(200);

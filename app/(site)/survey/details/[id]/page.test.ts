@@ -1,6 +1,7 @@
 import { isValidElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import { formatDate } from "@/lib/dates";
+import { resultStats } from "@/lib/stats";
 import { createSurvey, createUser } from "@/tests/factories";
 import SurveyDetailsPage, { generateMetadata, generateStaticParams } from "./page";
 
@@ -18,6 +19,17 @@ function textOf(node: unknown): string {
     return (props.dangerouslySetInnerHTML?.__html ?? "") + textOf(props.children);
   }
   return "";
+}
+
+/** The props of every element in a rendered tree that has a prop named `name`. */
+function propsNamed(node: unknown, name: string, found: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (Array.isArray(node)) node.forEach((n) => propsNamed(n, name, found));
+  else if (isValidElement(node)) {
+    const props = node.props as Record<string, unknown>;
+    if (name in props) found.push(props);
+    propsNamed(props.children, name, found);
+  }
+  return found;
 }
 
 describe("/survey/details/[id]", () => {
@@ -43,6 +55,42 @@ describe("/survey/details/[id]", () => {
     const meta = await generateMetadata({ params: Promise.resolve({ id: survey.id }) });
     expect(meta.title).toBe(survey.title);
     expect(meta.alternates?.canonical).toBe(`/survey/details/${survey.id}`);
+  });
+
+  it("hands the vote part the counts with their stats, computed here on the server", async () => {
+    const owner = await createUser({ role: "surveyor" });
+    const survey = await createSurvey(owner.id, { yesCount: 62, noCount: 22 });
+    const [voting] = propsNamed(await render(survey.id), "initial");
+    expect(voting.initial).toEqual({
+      yesCount: 62,
+      noCount: 22,
+      stats: resultStats(62, 22),
+      resultsHidden: false,
+      deadlinePassed: false,
+    });
+  });
+
+  it("holds no count anywhere while the survey keeps its results until the deadline, and says when they come", async () => {
+    const owner = await createUser({ role: "surveyor" });
+    const survey = await createSurvey(owner.id, { yesCount: 4321, noCount: 1234, resultsVisibility: "after_deadline" });
+    const page = await render(survey.id);
+    const text = textOf(page);
+    // "Results are shown when the survey closes on …", below the deadline note.
+    expect(propsNamed(page, "testId").filter((p) => p.testId === "survey-results-hidden")).toEqual([
+      expect.objectContaining({ deadline: survey.deadline }),
+    ]);
+    expect(text).not.toContain("upvoteCount");
+    expect(text).not.toMatch(/4321|1234/);
+    const [voting] = propsNamed(page, "initial");
+    expect(voting.initial).toEqual({ yesCount: null, noCount: null, stats: null, resultsHidden: true, deadlinePassed: false });
+    expect(JSON.stringify(propsNamed(page, "initial"))).not.toMatch(/4321|1234/);
+
+    // Once the deadline has passed, everything is shown.
+    const closed = await createSurvey(owner.id, { yesCount: 4321, noCount: 1234, resultsVisibility: "after_deadline", deadlineInDays: -1 });
+    const after = await render(closed.id);
+    expect(textOf(after)).toContain('"upvoteCount":4321');
+    expect(propsNamed(after, "testId").filter((p) => p.testId === "survey-results-hidden")).toEqual([]);
+    expect(propsNamed(after, "initial")[0].initial).toMatchObject({ yesCount: 4321, noCount: 1234, resultsHidden: false, deadlinePassed: true });
   });
 
   it("is a 404 for an unpublished survey, an unknown id and a malformed id", async () => {
