@@ -1,0 +1,181 @@
+// Results with their uncertainty, and results kept until the deadline, in Chromium against the
+// production build: the share, its 95 % interval and the verdict in words and on the chart (desktop and
+// phone), and a survey whose surveyor keeps its results until the deadline showing no count to a voter
+// anywhere while its surveyor and the admins see them.
+import { expect, test, type Page } from "@playwright/test";
+import { newPerson, registerThroughApi } from "./fixtures/accounts";
+import { analyzePage } from "./fixtures/axe";
+import { signInAs } from "./fixtures/session";
+
+type Stats = { n: number; yesShare: number | null; low: number; high: number; verdict: string };
+type Live = { yesCount: number | null; noCount: number | null; deadlinePassed: boolean; stats: Stats | null; resultsHidden: boolean };
+
+const SURVEYOR = "surveyor@demo.test";
+const pct = (share: number) => Math.round(share * 100);
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const formatDay = (day: string) =>
+  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+
+async function expectNoA11yViolations(page: Page) {
+  const results = await analyzePage(page);
+  expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** The seeded closed survey with the most votes, with its live figures. */
+async function closedSurvey(page: Page): Promise<{ id: string; live: Live & { yesCount: number; noCount: number; stats: Stats } }> {
+  const list = (await (await page.request.get("/api/all_surveys?limit=100")).json()) as { _id: string }[];
+  for (const { _id } of list) {
+    const live = (await (await page.request.get(`/api/survey/${_id}/results`)).json()) as Live;
+    if (live.deadlinePassed && live.stats && live.stats.n > 0) return { id: _id, live: live as never };
+  }
+  throw new Error("No closed survey with votes in the seeded data");
+}
+
+test("a survey page says the yes share, its 95% interval and the verdict, and draws the interval, on a desktop and on a phone", async ({ page }) => {
+  const { id, live } = await closedSurvey(page);
+  const { stats, yesCount, noCount } = live;
+  const share = pct(stats.yesShare!);
+  const interval = `95% interval ${pct(stats.low)}–${pct(stats.high)}%`;
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/survey/details/${id}`);
+    await expect(page.getByRole("heading", { name: "Survey Results" })).toBeVisible();
+
+    // In words, as the numbers the server computed.
+    const summary = page.getByTestId("results-summary");
+    await expect(summary).toContainText(`Yes ${share}% (${interval})`);
+    await expect(page.getByTestId("results-verdict")).toHaveText(stats.verdict);
+    await expect(summary).toContainText(stats.n === 1 ? "1 vote" : `${stats.n} votes`);
+    await expect(page.getByText(/The 95% interval is where the Yes share probably lies/)).toBeVisible();
+
+    // On the chart: a whisker per bar from the low to the high end of its interval (No mirrors Yes),
+    // on a scale of shares from the bottom (0 %) to the top (100 %) of the plot.
+    const chart = page.getByTestId("results-chart");
+    await expect(chart.getByTestId("result-interval")).toHaveCount(2);
+    const yes = chart.getByTestId("bar-yes");
+    const plot = (await yes.boundingBox())!;
+    const whisker = (await yes.getByTestId("result-interval").boundingBox())!;
+    const at = (s: number) => plot.y + plot.height * (1 - s);
+    expect(Math.abs(whisker.y - at(stats.high))).toBeLessThanOrEqual(1.5);
+    expect(Math.abs(whisker.y + whisker.height - at(stats.low))).toBeLessThanOrEqual(1.5);
+    const noWhisker = chart.getByTestId("bar-no").getByTestId("result-interval");
+    await expect(noWhisker).toHaveAttribute("data-low", (1 - stats.high).toFixed(4));
+    await expect(noWhisker).toHaveAttribute("data-high", (1 - stats.low).toFixed(4));
+    // The whisker is drawn in the darker text colour of its answer (lib/vote-colours.ts).
+    expect(await yes.getByTestId("result-interval").evaluate((el) => getComputedStyle(el).color)).toBe("rgb(20, 83, 45)");
+
+    // Not only in the drawing: the table for screen readers holds each interval too.
+    const table = page.getByRole("table", { name: "Votes on this survey" });
+    await expect(table.getByRole("columnheader", { name: "95% interval" })).toHaveCount(1);
+    await expect(table.getByRole("row", { name: `Yes ${yesCount} ${share}% ${pct(stats.low)}–${pct(stats.high)}%` })).toHaveCount(1);
+    await expect(table.getByRole("row", { name: `No ${noCount} ${pct(noCount / stats.n)}% ${pct(1 - stats.high)}–${pct(1 - stats.low)}%` })).toHaveCount(1);
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await expectNoA11yViolations(page);
+  }
+});
+
+test("a survey whose results wait for its deadline shows a voter no count anywhere; its surveyor and the admins see them", async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  // The surveyor chooses it on the form.
+  await signInAs(page, SURVEYOR);
+  await page.goto("/dashboard/surveyor/create");
+  const form = page.getByRole("form", { name: "Create Survey" });
+  const title = `E2E kept results ${Date.now().toString(36)}`;
+  const min = (await form.getByLabel("Deadline").getAttribute("min"))!;
+  const deadline = addDays(min, 12);
+  await form.getByLabel("Survey Title").fill(title);
+  await form.getByLabel("Survey Description").fill("Made by the results end-to-end test: nobody sees a count before the deadline.");
+  await form.getByLabel("Category").selectOption("Other");
+  await form.getByLabel("Deadline").fill(deadline);
+  await form.getByLabel("Question Title").fill("No herding");
+  await form.getByLabel("Question Description").fill("Should results wait for the deadline?");
+  await expect(form.getByRole("radio", { name: "After voting" })).toBeChecked();
+  await form.getByRole("radio", { name: "After the deadline" }).check();
+  await expectNoA11yViolations(page);
+  await form.getByRole("button", { name: "Submit Survey" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/surveyor\/surveys$/);
+  const row = page.getByRole("row").filter({ hasText: title });
+  const id = (await row.getByRole("link", { name: `Details of ${title}` }).getAttribute("href"))!.split("/").pop()!;
+  const hiddenLine = `Results are shown when the survey closes on ${formatDay(deadline)}.`;
+
+  const voter = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `192.0.2.${Math.floor(Math.random() * 250) + 1}` } });
+  const admin = await browser.newContext();
+  await signInAs(admin.request, "admin@demo.test");
+  try {
+    // A voter: the line instead of counts, before and after voting, and after a reload.
+    const person = newPerson("Kept voter");
+    await registerThroughApi(voter.request, person);
+    await signInAs(voter.request, person.email, person.password);
+    const voterPage = await voter.newPage();
+    await voterPage.goto(`/survey/details/${id}`);
+    await expect(voterPage.getByTestId("survey-results-hidden")).toHaveText(hiddenLine);
+    const vote = voterPage.getByRole("form", { name: "Vote on this survey" });
+    await vote.getByRole("checkbox", { name: "Yes" }).check();
+    await vote.getByRole("button", { name: "Submit" }).click();
+    await expect(voterPage.getByText("Your vote counted successfully")).toBeVisible();
+    await expect(voterPage.getByRole("status").filter({ hasText: "Your vote counted" })).toHaveText(
+      "Your vote counted: Yes. Results are shown when the survey closes.",
+    );
+    for (const reload of [false, true]) {
+      if (reload) await voterPage.reload();
+      await expect(voterPage.getByTestId("my-vote")).toHaveText("You voted Yes");
+      await expect(voterPage.getByTestId("results-hidden")).toHaveText(hiddenLine);
+      for (const testId of ["results-summary", "results-chart", "yes-count", "no-count", "results-total"]) {
+        await expect(voterPage.getByTestId(testId), testId).toHaveCount(0);
+      }
+    }
+    await expectNoA11yViolations(voterPage);
+
+    // Nor through the API, whoever asks but them.
+    const nulls = { yesCount: null, noCount: null, stats: null, resultsHidden: true };
+    expect(await (await voter.request.get(`/api/survey/${id}/results`)).json()).toMatchObject({ ...nulls, total: null });
+    expect(await (await voter.request.get(`/api/vote/${id}`)).json()).toMatchObject({ ...nulls, myVote: { vote: "yes" } });
+    expect(await (await voter.request.get(`/api/survey/${id}`)).json()).toMatchObject({ ...nulls, totalVotes: null, resultsVisibility: "after_deadline" });
+    const listed = (await (await request.get("/api/all_surveys?sort=createdAt&limit=100")).json()) as { _id: string }[];
+    expect(listed.find((s) => s._id === id)).toMatchObject({ ...nulls, totalVotes: null });
+
+    // The cached public pages carry no count: the survey page (its JSON-LD too) and its card.
+    const html = await (await voter.request.get(`/survey/details/${id}`)).text();
+    expect(html).toContain("Results are shown when the survey closes on");
+    expect(html).not.toContain("upvoteCount");
+    await voterPage.goto("/surveys?sort=createdAt");
+    const card = voterPage.getByRole("listitem").filter({ has: voterPage.getByRole("link", { name: title }) });
+    await expect(card.getByTestId("card-results-hidden")).toHaveText("Results after the deadline");
+    await expect(card.getByTestId("card-votes")).toHaveCount(0);
+    expect((await voter.request.get(`/survey/details/${id}/opengraph-image`)).status()).toBe(200);
+
+    // Its surveyor sees the vote, the result in words, who sees it, and the chart with its intervals.
+    await page.goto(`/dashboard/surveyor/surveys/${id}`);
+    await expect(page.getByTestId("yes-count")).toHaveText("1");
+    const result = page.getByTestId("surveyor-result").getByTestId("results-summary");
+    await expect(result).toContainText("Yes 100% (95% interval 21–100%)");
+    await expect(result.getByTestId("results-verdict")).toHaveText("Too few votes to tell");
+    await expect(result).toContainText("1 vote");
+    await expect(page.getByTestId("results-visibility")).toContainText("Only you and the admins see these figures until the survey closes on");
+    await page.getByRole("button", { name: "Show Chart" }).click();
+    await expect(page.getByTestId("results-chart").getByTestId("result-interval")).toHaveCount(2);
+    await expect(page.getByRole("table", { name: "Survey results: 1 votes" }).getByRole("row", { name: "Yes 1 100% 21–100%" })).toHaveCount(1);
+    await expectNoA11yViolations(page);
+
+    // An admin sees it in Manage Surveys (the newest survey, on the first page).
+    const adminPage = await admin.newPage();
+    await adminPage.goto("/dashboard/admin/surveys");
+    const adminRow = adminPage.getByRole("row").filter({ hasText: title });
+    await expect(adminRow.getByTestId("results-summary")).toContainText("Yes 100%");
+    await expect(adminRow.getByTestId("results-summary")).toContainText("1 vote");
+    await expect(adminRow.getByTestId("results-hidden-until")).toContainText("Hidden from the public until it closes");
+  } finally {
+    // Out of the public lists, so the other specs' open surveys stay ones that show their results.
+    const response = await admin.request.post("/api/update_survey_status", {
+      data: { id, status: "unpublish", feedbackMessage: "Removed by the results end-to-end test." },
+    });
+    expect(response.status()).toBe(200);
+    await voter.close();
+    await admin.close();
+  }
+});
