@@ -95,7 +95,7 @@ test("a survey whose results wait for its deadline shows a voter no count anywhe
   await form.getByLabel("Question Title").fill("No herding");
   await form.getByLabel("Question Description").fill("Should results wait for the deadline?");
   await expect(form.getByRole("radio", { name: "After voting" })).toBeChecked();
-  await form.getByRole("radio", { name: "After the deadline" }).check();
+  await form.getByRole("radio", { name: "When the survey closes" }).check();
   await expectNoA11yViolations(page);
   await form.getByRole("button", { name: "Submit Survey" }).click();
   await expect(page).toHaveURL(/\/dashboard\/surveyor\/surveys$/);
@@ -143,11 +143,14 @@ test("a survey whose results wait for its deadline shows a voter no count anywhe
     const html = await (await voter.request.get(`/survey/details/${id}`)).text();
     expect(html).toContain("Results are shown when the survey closes on");
     expect(html).not.toContain("upvoteCount");
+    await voterPage.goto(`/survey/details/${id}`);
+    const image = await voter.request.get((await voterPage.locator('meta[property="og:image"]').getAttribute("content"))!);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/png");
     await voterPage.goto("/surveys?sort=createdAt");
     const card = voterPage.getByRole("listitem").filter({ has: voterPage.getByRole("link", { name: title }) });
     await expect(card.getByTestId("card-results-hidden")).toHaveText("Results after the deadline");
     await expect(card.getByTestId("card-votes")).toHaveCount(0);
-    expect((await voter.request.get(`/survey/details/${id}/opengraph-image`)).status()).toBe(200);
 
     // Its surveyor sees the vote, the result in words, who sees it, and the chart with its intervals.
     await page.goto(`/dashboard/surveyor/surveys/${id}`);

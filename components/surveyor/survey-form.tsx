@@ -23,7 +23,8 @@ const VISIBILITY_OPTIONS: { value: ResultsVisibility; label: string; description
   },
   {
     value: "after_deadline",
-    label: "After the deadline",
+    // Not "deadline": the form's Deadline field is found by that label.
+    label: "When the survey closes",
     description:
       "Nobody sees any count until the survey closes, voters included, so early votes cannot sway later ones. You and the admins always see them.",
   },
