@@ -1,5 +1,6 @@
-import { isValidElement, type ReactElement } from "react";
+import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
+import { textOf } from "@/tests/element-text";
 import { PAYMENT_TEXTS } from "@/lib/payments/plan";
 import { PaymentForm } from "./payment-form";
 import { PurchaseButton } from "@/components/site/purchase-button";
@@ -9,14 +10,6 @@ import { PurchaseArea } from "./purchase-area";
 // Keys given only at run time (never at build time): the panel reads them per request.
 process.env.STRIPE_SECRET_KEY = "sk_test_runtime_only";
 process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY = "pk_test_runtime_only";
-
-function textOf(node: unknown): string {
-  if (node == null || typeof node === "boolean") return "";
-  if (typeof node === "string" || typeof node === "number") return String(node);
-  if (Array.isArray(node)) return node.map(textOf).join("");
-  if (isValidElement(node)) return textOf((node as ReactElement<{ children?: unknown }>).props.children);
-  return "";
-}
 
 const person = (role: "user" | "pro_user" | "admin" | "surveyor") => ({ email: "p@test.example", name: "P", role });
 

@@ -1,14 +1,6 @@
-import { isValidElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
+import { textOf } from "@/tests/element-text";
 import { CARD_DESCRIPTION_LENGTH, preview, SurveyCard } from "./survey-card";
-
-function textOf(node: unknown): string {
-  if (node == null || typeof node === "boolean") return "";
-  if (typeof node === "string" || typeof node === "number") return String(node);
-  if (Array.isArray(node)) return node.map(textOf).join("");
-  if (isValidElement(node)) return textOf((node as ReactElement<{ children?: unknown }>).props.children);
-  return "";
-}
 
 const card = {
   id: "0c7d8a4e-1b2c-4d3e-8f9a-0b1c2d3e4f50",

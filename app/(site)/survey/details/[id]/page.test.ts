@@ -1,7 +1,7 @@
-import { isValidElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import { formatDate } from "@/lib/dates";
 import { resultStats } from "@/lib/stats";
+import { propsNamed, textOf } from "@/tests/element-text";
 import { createSurvey, createUser } from "@/tests/factories";
 import SurveyDetailsPage, { generateMetadata, generateStaticParams } from "./page";
 
@@ -9,28 +9,6 @@ const render = (id: string) => SurveyDetailsPage({ params: Promise.resolve({ id 
 
 // Next's notFound() throws an error whose digest names the 404 fallback.
 const isNotFound = (error: unknown) => String((error as { digest?: string }).digest).includes("404");
-
-function textOf(node: unknown): string {
-  if (node == null || typeof node === "boolean") return "";
-  if (typeof node === "string" || typeof node === "number") return String(node);
-  if (Array.isArray(node)) return node.map(textOf).join("");
-  if (isValidElement(node)) {
-    const props = (node as ReactElement<{ children?: unknown; dangerouslySetInnerHTML?: { __html: string } }>).props;
-    return (props.dangerouslySetInnerHTML?.__html ?? "") + textOf(props.children);
-  }
-  return "";
-}
-
-/** The props of every element in a rendered tree that has a prop named `name`. */
-function propsNamed(node: unknown, name: string, found: Record<string, unknown>[] = []): Record<string, unknown>[] {
-  if (Array.isArray(node)) node.forEach((n) => propsNamed(n, name, found));
-  else if (isValidElement(node)) {
-    const props = node.props as Record<string, unknown>;
-    if (name in props) found.push(props);
-    propsNamed(props.children, name, found);
-  }
-  return found;
-}
 
 describe("/survey/details/[id]", () => {
   it("is never prerendered at build time (no database then)", async () => {
