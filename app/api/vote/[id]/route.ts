@@ -1,5 +1,6 @@
-// PUT /api/vote/{id}: cast the caller's one vote on a survey; GET: the counts and the caller's own vote
-// (read once per page; the live figures come from GET /api/survey/{id}/results, shared by everyone)
+// PUT /api/vote/{id}: cast the caller's one vote on a survey; GET: the counts with their stats and the
+// caller's own vote (read once per page; the live figures come from GET /api/survey/{id}/results, shared
+// by everyone). Both answer null counts while the survey keeps its results until its deadline.
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { preflight, route } from "@/lib/api/handler";
