@@ -263,6 +263,7 @@ function pathCases(ids: Ids, runs: number, seed: number): HostileCase[] {
     { path: (p) => `/api/surveys/${p}`, method: "GET", caller: "admin", kind: "json" },
     { path: (p) => `/api/update_role/${p}`, method: "POST", caller: "pro", body: json({ role: "pro_user" }), kind: "json" },
     { path: (p) => `/api/users/${p}/verification-email`, method: "POST", caller: "admin", body: json({}), kind: "json" },
+    { path: (p) => `/api/survey/${p}/qr`, method: "GET", caller: "anon", kind: "json" },
     { path: (p) => `/survey/details/${p}`, method: "GET", caller: "anon", kind: "html" },
   ];
   const cases: HostileCase[] = routes.flatMap((route, index) =>
@@ -408,6 +409,29 @@ function hardeningCases(): HostileCase[] {
   return cases;
 }
 
+// ---- oEmbed: the url is parsed, never fetched; anything but our own survey address is refused
+
+const OEMBED_URLS = [
+  "http://169.254.169.254/latest/meta-data/",
+  "http://localhost:6379/",
+  "file:///etc/passwd",
+  "javascript:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "//evil.example/survey/details/00000000-0000-4000-8000-000000000000",
+  "https://evil.example/survey/details/00000000-0000-4000-8000-000000000000",
+];
+
+function oembedCases(runs: number, seed: number): HostileCase[] {
+  const urls = [...OEMBED_URLS, ...fc.sample(hostileString, { seed, numRuns: runs })];
+  return urls.map((url) => ({
+    family: "oembed: urls that are not a survey of this site (never fetched)",
+    method: "GET",
+    path: `/api/oembed?url=${encodeURIComponent(url.replace(/[\uD800-\uDFFF]/g, "?"))}&format=json`,
+    caller: "anon" as const,
+    kind: "json" as const,
+  }));
+}
+
 export function generateCases(input: { ids: Ids; images: Images; webhookSecret: string; seed: number }): HostileCase[] {
   const { ids, images, webhookSecret, seed } = input;
   return [
@@ -417,6 +441,7 @@ export function generateCases(input: { ids: Ids; images: Images; webhookSecret: 
     ...uploadCases(images, 12, seed + 3000),
     ...webhookCases(webhookSecret, 16, seed + 4000),
     ...hardeningCases(),
+    ...oembedCases(8, seed + 5000),
   ];
 }
 

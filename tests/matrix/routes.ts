@@ -101,6 +101,15 @@ export const ROWS: Row[] = [
     expect: all(404),
     proof: "an unpublished survey has no public figures, not even for its surveyor",
   },
+  { file: "app/api/survey/[id]/qr/route.ts", method: "GET", path: (ids) => `/api/survey/${ids.survey}/qr`, expect: all(200), proof: "a published survey's QR code, the same for everyone" },
+  { file: "app/api/survey/[id]/qr/route.ts", method: "GET", path: (ids) => `/api/survey/${ids.unpublished}/qr`, expect: all(404), proof: "an unpublished survey has no public address to draw, not even for its surveyor" },
+  {
+    file: "app/api/oembed/route.ts",
+    method: "GET",
+    path: (ids) => `/api/oembed?url=${encodeURIComponent(`https://elsewhere.example/survey/details/${ids.survey}`)}`,
+    expect: all(404),
+    proof: "public; an address of another site is 404 for everyone, never fetched (the answer itself: app/api/oembed/route.test.ts)",
+  },
   { file: "app/api/survey/[id]/results/route.ts", method: "OPTIONS", path: (ids) => `/api/survey/${ids.survey}/results`, expect: all(204), proof: "preflight" },
   { file: "app/api/get_updated_survey/[id]/route.ts", method: "GET", path: (ids) => `/api/get_updated_survey/${ids.survey}`, expect: all(200), proof: "same handler as /api/survey/{id}" },
   {
