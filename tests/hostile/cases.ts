@@ -432,6 +432,26 @@ function oembedCases(runs: number, seed: number): HostileCase[] {
   }));
 }
 
+// ---- unsubscribe: forged, altered or junk tokens change nothing
+
+function unsubscribeCases(runs: number, seed: number): HostileCase[] {
+  const tokens = [
+    "00000000-0000-4000-8000-000000000000.results.AAAA",
+    "00000000-0000-4000-8000-000000000000.admin.AAAA",
+    "../../etc/passwd",
+    ...fc.sample(hostileString, { seed, numRuns: runs }),
+  ];
+  return tokens.map((token) => ({
+    family: "unsubscribe: forged or junk tokens",
+    method: "POST",
+    path: `/api/unsubscribe?token=${encodeURIComponent(token.replace(/[\uD800-\uDFFF]/g, "?"))}`,
+    caller: "anon" as const,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: Buffer.from("List-Unsubscribe=One-Click"),
+    kind: "json" as const,
+  }));
+}
+
 export function generateCases(input: { ids: Ids; images: Images; webhookSecret: string; seed: number }): HostileCase[] {
   const { ids, images, webhookSecret, seed } = input;
   return [
@@ -442,6 +462,7 @@ export function generateCases(input: { ids: Ids; images: Images; webhookSecret: 
     ...webhookCases(webhookSecret, 16, seed + 4000),
     ...hardeningCases(),
     ...oembedCases(8, seed + 5000),
+    ...unsubscribeCases(8, seed + 6000),
   ];
 }
 

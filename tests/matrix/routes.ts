@@ -332,6 +332,15 @@ export const ROWS: Row[] = [
     expect: only(["admin"], 404),
     proof: "admins only; a well-formed id that is no account is 404 after the role check, nothing sent",
   },
+  { file: "app/api/me/mail-preferences/route.ts", method: "GET", path: () => "/api/me/mail-preferences", expect: signedIn(200), proof: "the caller's own preferences" },
+  {
+    file: "app/api/me/mail-preferences/route.ts",
+    method: "PATCH",
+    path: () => "/api/me/mail-preferences",
+    body: () => ({ json: { results: "not a boolean" } }),
+    expect: signedIn(400),
+    proof: "the caller's own preferences only; an invalid body is refused after the sign-in check, nothing changed",
+  },
   // ---- no caller identity at all
   {
     file: "app/api/contact/route.ts",
@@ -364,6 +373,14 @@ export const ROWS: Row[] = [
     body: () => ({ json: { token: "not-a-token", password: "x" } }),
     expect: all(400),
     proof: "open to everyone (the mailed token is the authentication); a malformed one is refused, nothing changed",
+  },
+  {
+    file: "app/api/unsubscribe/route.ts",
+    method: "POST",
+    path: (ids) => `/api/unsubscribe?token=${ids.missing}.results.forged`,
+    body: () => ({ raw: "List-Unsubscribe=One-Click", contentType: "application/x-www-form-urlencoded" }),
+    expect: all(400),
+    proof: "the signed link is the only authentication: a session or token without it is refused, nothing changed",
   },
   {
     file: "app/api/stripe/webhook/route.ts",
