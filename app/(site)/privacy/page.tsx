@@ -79,8 +79,10 @@ export default function PrivacyPage() {
 
       <LegalSection id="email" title="Email we send you">
         <p>
-          We email you only about your own account: the link that confirms your address, a password reset you asked for,
-          and the confirmation of a new address (with a notice to the old one). Each mail says why you received it.
+          We email you about your own account (the link that confirms your address, a password reset you asked for, the
+          confirmation of a new address with a notice to the old one) and, only if you asked or they are your own surveys,
+          about surveys: the result of a survey you asked to hear about, and news of the surveys you created. Each mail
+          says why you received it, and the survey mails have a link that stops them.
         </p>
         <ul className={list}>
           <li>
