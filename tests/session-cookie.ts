@@ -49,12 +49,12 @@ export async function authSessionOf(cookie: string) {
 
 /** Signs out the way the browser does (CSRF token, then POST /api/auth/signout). */
 export async function signOutWith(cookie: string) {
-  const { csrfToken } = await csrf(cookie);
+  const token = await csrf(cookie);
   return authPost(
     new NextRequest(`${ORIGIN}/api/auth/signout`, {
       method: "POST",
-      headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
-      body: new URLSearchParams({ csrfToken, callbackUrl: "/" }),
+      headers: { cookie: token.cookie, "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
+      body: new URLSearchParams({ csrfToken: token.csrfToken, callbackUrl: "/" }),
     }),
   );
 }
