@@ -23,4 +23,6 @@ export const deleteAccountSchema = z
   .strict();
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
+export const endOtherSessionsSchema = z.object({}).strict();
+
 export const sessionIdParamsSchema = z.object({ id: z.uuid({ error: "No such session" }) });

@@ -3,6 +3,7 @@
 import { route } from "@/lib/api/handler";
 import { listSessions, SESSIONS_LISTED } from "@/lib/services/account";
 import { revokeOtherSessions } from "@/lib/services/users";
+import { endOtherSessionsSchema } from "@/lib/validation/account";
 
 export const GET = route({
   auth: "signed-in",
@@ -19,5 +20,7 @@ export const GET = route({
 // By API token there is no "this browser" to keep: every session ends, and the token with them.
 export const DELETE = route({
   auth: "signed-in",
+  // No body, or an empty JSON object: a form's text/plain is refused (415) like every JSON route's.
+  body: endOtherSessionsSchema,
   handler: async ({ user }) => ({ ended: await revokeOtherSessions(user.id, user.sessionId) }),
 });
