@@ -211,6 +211,15 @@ export async function deleteAccount(user: Pick<CurrentUser, "id" | "sessionId">,
 
 export const LAST_ADMIN_CANNOT_LEAVE = LAST_ADMIN_MESSAGE.replace("cannot be demoted", "cannot delete their account");
 
+/**
+ * What the account page shows besides the sessions: whether there is a password to change, and
+ * whether this browser signed in recently enough to delete a Google-only account.
+ */
+export async function accountStateOf(user: Pick<CurrentUser, "id" | "sessionId">): Promise<{ hasPassword: boolean; freshSignIn: boolean }> {
+  const [hash, freshSignIn] = await Promise.all([passwordHashOf(user.id), signedInRecently(user.sessionId)]);
+  return { hasPassword: hash !== null, freshSignIn };
+}
+
 async function signedInRecently(sessionId: string | null): Promise<boolean> {
   if (!sessionId) return false;
   const db = await getDb();
