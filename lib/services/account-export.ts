@@ -4,28 +4,35 @@
 // person's own rows: never another voter of their surveys, never a password hash or a session cookie.
 import "server-only";
 import { and, asc, eq, isNotNull, ne, sql, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import type { PgColumn, PgSelect } from "drizzle-orm/pg-core";
 import { notFound } from "@/lib/api/errors";
-import { getDb } from "@/lib/db";
+import { getDb, type Db } from "@/lib/db";
+import { listOwnPayments } from "@/lib/payments/billing";
 import { describeUserAgent } from "@/lib/services/account";
-import { accounts, payments, reports, surveys, users, userSessions, votes } from "@/models";
+import { accounts, reports, surveys, users, userSessions, votes } from "@/models";
+
+const PAYMENTS_MAX = 1000;
 
 type Cursor = { at: string; id: string } | null;
 type Keyed = { cursorAt: string; cursorId: string };
+type Ordered = { createdAt: PgColumn; id: PgColumn };
 
-/** Rows after the cursor in (created_at, id) order; the timestamp travels as text to keep microseconds. */
-const after = (createdAt: PgColumn, id: PgColumn, cursor: Cursor): SQL | undefined =>
-  cursor ? sql`(${createdAt}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+/** The keyset columns of a table ordered by (created_at, id); the timestamp as text keeps microseconds. */
+const keyOf = (t: Ordered) => ({ cursorAt: sql<string>`${t.createdAt}::text`, cursorId: sql<string>`${t.id}` });
 
-async function* keyset<R extends Keyed>(read: (cursor: Cursor) => Promise<R[]>, pageSize: number): AsyncGenerator<Omit<R, keyof Keyed>> {
+/**
+ * Reads `query` (a select of the person's rows with `keyOf(t)` among its fields) one page at a time in
+ * (created_at, id) order, each page after the last row of the one before; yields the rows without the keys.
+ */
+async function* pages<Q extends PgSelect>(query: () => Q, own: SQL, t: Ordered, pageSize: number): AsyncGenerator<Omit<Awaited<Q>[number], keyof Keyed>> {
   let cursor: Cursor = null;
   for (;;) {
-    const rows = await read(cursor);
-    for (const row of rows) {
-      const { cursorAt, cursorId, ...rest } = row;
+    const after = cursor ? sql`(${t.createdAt}, ${t.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+    const rows = (await query().where(and(own, after)).orderBy(asc(t.createdAt), asc(t.id)).limit(pageSize)) as (Awaited<Q>[number] & Keyed)[];
+    for (const { cursorAt, cursorId, ...row } of rows) {
       void cursorAt;
       void cursorId;
-      yield rest;
+      yield row;
     }
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1];
@@ -38,8 +45,7 @@ export function exportFileName(now = new Date()): string {
 }
 
 /** The person's account, or 404 (a deleted account has nothing left to export). */
-async function accountOf(userId: string) {
-  const db = await getDb();
+async function accountOf(db: Db, userId: string) {
   const [account] = await db
     .select({
       id: users.id,
@@ -59,146 +65,92 @@ async function accountOf(userId: string) {
 }
 
 /** Every list of the export, each a generator of its rows. */
-function sections(userId: string, pageSize: number): [string, () => AsyncGenerator<unknown>][] {
-  return [
-    [
-      "votes",
+function sections(db: Db, userId: string, pageSize: number): [string, () => AsyncGenerator<unknown>][] {
+  const votesOf = (commentsOnly: boolean) =>
+    pages(
       () =>
-        keyset(async (cursor) => {
-          const db = await getDb();
-          return db
-            .select({
-              surveyId: votes.surveyId,
-              surveyTitle: surveys.title,
-              vote: votes.vote,
-              comment: votes.comment,
-              votedAt: votes.createdAt,
-              cursorAt: sql<string>`${votes.createdAt}::text`,
-              cursorId: votes.id,
-            })
-            .from(votes)
-            .innerJoin(surveys, eq(surveys.id, votes.surveyId))
-            .where(and(eq(votes.userId, userId), after(votes.createdAt, votes.id, cursor)))
-            .orderBy(asc(votes.createdAt), asc(votes.id))
-            .limit(pageSize);
-        }, pageSize),
-    ],
+        db
+          .select({ surveyId: votes.surveyId, surveyTitle: surveys.title, vote: votes.vote, comment: votes.comment, votedAt: votes.createdAt, ...keyOf(votes) })
+          .from(votes)
+          .innerJoin(surveys, eq(surveys.id, votes.surveyId))
+          .$dynamic(),
+      and(eq(votes.userId, userId), commentsOnly ? and(isNotNull(votes.comment), ne(votes.comment, "")) : undefined)!,
+      votes,
+      pageSize,
+    );
+  return [
+    ["votes", () => votesOf(false)],
     [
       "comments",
-      () =>
-        keyset(async (cursor) => {
-          const db = await getDb();
-          return db
-            .select({
-              surveyId: votes.surveyId,
-              surveyTitle: surveys.title,
-              comment: votes.comment,
-              commentedAt: votes.createdAt,
-              cursorAt: sql<string>`${votes.createdAt}::text`,
-              cursorId: votes.id,
-            })
-            .from(votes)
-            .innerJoin(surveys, eq(surveys.id, votes.surveyId))
-            .where(and(eq(votes.userId, userId), isNotNull(votes.comment), ne(votes.comment, ""), after(votes.createdAt, votes.id, cursor)))
-            .orderBy(asc(votes.createdAt), asc(votes.id))
-            .limit(pageSize);
-        }, pageSize),
+      async function* () {
+        for await (const v of votesOf(true)) yield { surveyId: v.surveyId, surveyTitle: v.surveyTitle, comment: v.comment, commentedAt: v.votedAt };
+      },
     ],
     [
       "reports",
       () =>
-        keyset(async (cursor) => {
-          const db = await getDb();
-          return db
-            .select({
-              surveyId: reports.surveyId,
-              surveyTitle: surveys.title,
-              reportedAt: reports.createdAt,
-              cursorAt: sql<string>`${reports.createdAt}::text`,
-              cursorId: reports.id,
-            })
-            .from(reports)
-            .innerJoin(surveys, eq(surveys.id, reports.surveyId))
-            .where(and(eq(reports.userId, userId), after(reports.createdAt, reports.id, cursor)))
-            .orderBy(asc(reports.createdAt), asc(reports.id))
-            .limit(pageSize);
-        }, pageSize),
+        pages(
+          () =>
+            db
+              .select({ surveyId: reports.surveyId, surveyTitle: surveys.title, reportedAt: reports.createdAt, ...keyOf(reports) })
+              .from(reports)
+              .innerJoin(surveys, eq(surveys.id, reports.surveyId))
+              .$dynamic(),
+          eq(reports.userId, userId),
+          reports,
+          pageSize,
+        ),
     ],
     [
       // The surveys themselves and their totals; who voted on them is the voters' data, not the surveyor's.
       "surveys",
       () =>
-        keyset(async (cursor) => {
-          const db = await getDb();
-          return db
-            .select({
-              id: surveys.id,
-              title: surveys.title,
-              description: surveys.description,
-              category: surveys.category,
-              questionTitle: surveys.questionTitle,
-              questionDescription: surveys.questionDescription,
-              deadline: surveys.deadline,
-              status: surveys.status,
-              adminFeedback: surveys.feedback,
-              yesCount: surveys.yesCount,
-              noCount: surveys.noCount,
-              createdAt: surveys.createdAt,
-              cursorAt: sql<string>`${surveys.createdAt}::text`,
-              cursorId: surveys.id,
-            })
-            .from(surveys)
-            .where(and(eq(surveys.surveyorId, userId), after(surveys.createdAt, surveys.id, cursor)))
-            .orderBy(asc(surveys.createdAt), asc(surveys.id))
-            .limit(pageSize);
-        }, pageSize),
+        pages(
+          () =>
+            db
+              .select({
+                id: surveys.id,
+                title: surveys.title,
+                description: surveys.description,
+                category: surveys.category,
+                questionTitle: surveys.questionTitle,
+                questionDescription: surveys.questionDescription,
+                deadline: surveys.deadline,
+                status: surveys.status,
+                adminFeedback: surveys.feedback,
+                yesCount: surveys.yesCount,
+                noCount: surveys.noCount,
+                createdAt: surveys.createdAt,
+                ...keyOf(surveys),
+              })
+              .from(surveys)
+              .$dynamic(),
+          eq(surveys.surveyorId, userId),
+          surveys,
+          pageSize,
+        ),
     ],
     [
+      // A handful at most (the plan is bought once): the billing page's own list.
       "payments",
-      () =>
-        keyset(async (cursor) => {
-          const db = await getDb();
-          return db
-            .select({
-              id: payments.id,
-              paymentIntentId: payments.paymentIntentId,
-              amount: payments.amount,
-              currency: payments.currency,
-              status: payments.status,
-              name: payments.userName,
-              email: payments.userEmail,
-              receiptUrl: payments.receiptUrl,
-              createdAt: payments.createdAt,
-              refundedAt: payments.refundedAt,
-              cursorAt: sql<string>`${payments.createdAt}::text`,
-              cursorId: payments.id,
-            })
-            .from(payments)
-            .where(and(eq(payments.userId, userId), after(payments.createdAt, payments.id, cursor)))
-            .orderBy(asc(payments.createdAt), asc(payments.id))
-            .limit(pageSize);
-        }, pageSize),
+      async function* () {
+        yield* await listOwnPayments(userId, PAYMENTS_MAX);
+      },
     ],
     [
       // Signed-in browsers, ended ones too; never the row id a session cookie carries.
       "sessions",
       async function* () {
-        const rows = keyset(async (cursor) => {
-          const db = await getDb();
-          return db
-            .select({
-              userAgent: userSessions.userAgent,
-              createdAt: userSessions.createdAt,
-              lastSeenAt: userSessions.lastSeenAt,
-              endedAt: userSessions.revokedAt,
-              cursorAt: sql<string>`${userSessions.createdAt}::text`,
-              cursorId: userSessions.id,
-            })
-            .from(userSessions)
-            .where(and(eq(userSessions.userId, userId), after(userSessions.createdAt, userSessions.id, cursor)))
-            .orderBy(asc(userSessions.createdAt), asc(userSessions.id))
-            .limit(pageSize);
-        }, pageSize);
+        const rows = pages(
+          () =>
+            db
+              .select({ userAgent: userSessions.userAgent, createdAt: userSessions.createdAt, lastSeenAt: userSessions.lastSeenAt, endedAt: userSessions.revokedAt, ...keyOf(userSessions) })
+              .from(userSessions)
+              .$dynamic(),
+          eq(userSessions.userId, userId),
+          userSessions,
+          pageSize,
+        );
         for await (const row of rows) yield { ...describeUserAgent(row.userAgent), ...row };
       },
     ],
@@ -210,11 +162,12 @@ function sections(userId: string, pageSize: number): [string, () => AsyncGenerat
  * The account is read before the first byte is sent (so a missing account is a 404, not a cut file).
  */
 export async function accountExportStream(userId: string, pageSize = 500): Promise<ReadableStream<Uint8Array>> {
-  const account = await accountOf(userId);
+  const db = await getDb();
+  const account = await accountOf(db, userId);
   const encoder = new TextEncoder();
   async function* chunks(): AsyncGenerator<string> {
     yield `{\n"exportedAt": ${JSON.stringify(new Date())},\n"account": ${JSON.stringify(account, null, 2)}`;
-    for (const [name, rows] of sections(userId, pageSize)) {
+    for (const [name, rows] of sections(db, userId, pageSize)) {
       yield `,\n${JSON.stringify(name)}: [`;
       let first = true;
       for await (const row of rows()) {
