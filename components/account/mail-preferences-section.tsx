@@ -31,12 +31,9 @@ export function MailPreferencesSection({ initial, mailEnabled }: { initial: Pref
     }
   };
   return (
-    <section id="mail" aria-labelledby="mail-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id="mail-title" className="text-lg font-semibold text-slate-900">
-        Email preferences
-      </h2>
-      {!mailEnabled && <p className="mt-2 text-sm text-slate-700">This site sends no email at the moment; these choices apply when it does.</p>}
-      <ul className="mt-4 space-y-3">
+    <div>
+      {!mailEnabled && <p className="text-sm text-slate-700">This site sends no email at the moment; these choices apply when it does.</p>}
+      <ul className="mt-2 space-y-3">
         {OPTIONS.map((option) => (
           <li key={option.key}>
             <label className="flex min-h-11 items-start gap-3">
@@ -58,7 +55,6 @@ export function MailPreferencesSection({ initial, mailEnabled }: { initial: Pref
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-sm text-slate-600">Emails about your account itself (confirming your address, resetting your password) are always sent.</p>
-    </section>
+    </div>
   );
 }

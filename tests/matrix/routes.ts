@@ -205,6 +205,50 @@ export const ROWS: Row[] = [
     expect: { anon: 401, user: 403, pro: 200, owner: 403, other: 403, admin: 200 },
     proof: "confirming pro@'s upgrade: only pro@ and admins; already pro_user, so nothing changes",
   },
+  // ---- the caller's own account (every signed-in role)
+  {
+    file: "app/api/me/route.ts",
+    method: "PATCH",
+    path: () => "/api/me",
+    body: () => ({ json: { name: "" } }),
+    expect: signedIn(400),
+    proof: "an empty name refused after the sign-in check (400): no name changed",
+  },
+  {
+    file: "app/api/me/route.ts",
+    method: "DELETE",
+    path: () => "/api/me",
+    body: () => ({ json: { password: "not-the-demo-password" } }),
+    expect: signedIn(400),
+    bearer: { user: 403, pro: 403, owner: 403, other: 403, admin: 403 },
+    proof: "a wrong password refused after the sign-in check (400): no account deleted; never with an API token (403)",
+  },
+  {
+    file: "app/api/me/password/route.ts",
+    method: "POST",
+    path: () => "/api/me/password",
+    body: () => ({ json: { currentPassword: "demo-password", newPassword: "short" } }),
+    expect: signedIn(400),
+    bearer: { user: 403, pro: 403, owner: 403, other: 403, admin: 403 },
+    proof: "a new password too short refused after the sign-in check (400), before any password is checked; never with an API token (403)",
+  },
+  { file: "app/api/me/sessions/route.ts", method: "GET", path: () => "/api/me/sessions", expect: signedIn(200), proof: "the caller's own signed-in browsers" },
+  {
+    file: "app/api/me/sessions/route.ts",
+    method: "DELETE",
+    path: () => "/api/me/sessions",
+    body: () => ({ raw: "not json", contentType: "text/plain" }),
+    expect: signedIn(415),
+    proof: "a text/plain body (what a cross-site form sends) refused after the sign-in check (415): no session ended",
+  },
+  {
+    file: "app/api/me/sessions/[id]/route.ts",
+    method: "DELETE",
+    path: (ids) => `/api/me/sessions/${ids.missing}`,
+    expect: signedIn(404),
+    proof: "an id that is none of the caller's sessions (404): nothing ended",
+  },
+  { file: "app/api/me/export/route.ts", method: "GET", path: () => "/api/me/export", expect: signedIn(200), proof: "the caller's own data, read only" },
   // ---- voters (user, pro_user)
   {
     file: "app/api/vote/[id]/route.ts",
@@ -429,5 +473,6 @@ export const ROWS: Row[] = [
   { file: "app/dashboard/pro_user/my-reports/page.tsx", method: "GET", path: () => "/dashboard/pro_user/my-reports", expect: page(["pro"]), proof: "pro_user layout guard" },
   { file: "app/dashboard/pro_user/comments/page.tsx", method: "GET", path: () => "/dashboard/pro_user/comments", expect: page(["pro"]), proof: "pro_user layout guard" },
   { file: "app/dashboard/pro_user/billing/page.tsx", method: "GET", path: () => "/dashboard/pro_user/billing", expect: page(["pro"]), proof: "pro_user layout guard" },
+  { file: "app/dashboard/account/page.tsx", method: "GET", path: () => "/dashboard/account", expect: { ...all(200), anon: "login" }, proof: "every signed-in role's own account page" },
   { file: "app/payment/page.tsx", method: "GET", path: () => "/payment", expect: { ...all(200), anon: "login" }, proof: "signed in only (it says so to roles that cannot buy)" },
 ];
