@@ -93,6 +93,7 @@ export default function SignedInVoting({
         questionTitle={state.questionTitle}
         questionDescription={state.questionDescription}
         canComment={state.canComment}
+        resultMail={state.resultMail}
         onVoted={(result) => {
           const next = figuresOf({ ...result, deadlinePassed: state.deadlinePassed });
           onFigures(next);

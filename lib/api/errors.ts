@@ -10,6 +10,7 @@ export type ErrorCode =
   | "unprocessable"
   | "too_many_requests"
   | "service_unavailable"
+  | "not_implemented"
   | "internal";
 
 const statusOf: Record<ErrorCode, number> = {
@@ -24,6 +25,7 @@ const statusOf: Record<ErrorCode, number> = {
   unprocessable: 422,
   too_many_requests: 429,
   service_unavailable: 503,
+  not_implemented: 501,
   internal: 500,
 };
 

@@ -5,10 +5,12 @@ import { cache } from "react";
 import { preview } from "@/components/survey/survey-card";
 import { DeadlineNote } from "@/components/survey/deadline-note";
 import { ResultsHiddenNote } from "@/components/survey/results-summary";
+import { SurveyShare } from "@/components/survey/survey-share";
 import { SurveyVoting } from "@/components/survey/survey-voting";
 import { getEnv } from "@/lib/env";
 import { cachedSurvey } from "@/lib/cache/surveys";
 import { surveyHref } from "@/lib/public-urls";
+import { oembedHref } from "@/lib/share";
 import { pageMetadata } from "@/lib/seo";
 import { formatDate, isClosed } from "@/lib/dates";
 import { resultsHidden, visibleCounts } from "@/lib/results-visibility";
@@ -44,6 +46,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   });
   return {
     ...meta,
+    // oEmbed discovery: a platform given this page's link finds how to embed it.
+    alternates: { ...meta.alternates, types: { "application/json+oembed": oembedHref(survey.id) } },
     openGraph: { ...meta.openGraph, type: "article", publishedTime: survey.createdAt, section: survey.category },
   };
 }
@@ -119,6 +123,9 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
           initial={{ ...counts, deadlinePassed: closed }}
         />
       </section>
+      <div className="mt-8">
+        <SurveyShare id={survey.id} title={survey.title} />
+      </div>
     </div>
   );
 }
