@@ -147,6 +147,10 @@ test("a survey whose results wait for its deadline shows a voter no count anywhe
     const image = await voter.request.get((await voterPage.locator('meta[property="og:image"]').getAttribute("content"))!);
     expect(image.status()).toBe(200);
     expect(image.headers()["content-type"]).toBe("image/png");
+    // The embed for other sites says when the results come, and shows no bar.
+    await voterPage.goto(`/embed/survey/${id}`);
+    await expect(voterPage.getByTestId("embed-figures")).toHaveText(hiddenLine);
+    await expect(voterPage.getByTestId("embed-bar")).toHaveCount(0);
     await voterPage.goto("/surveys?sort=createdAt");
     const card = voterPage.getByRole("listitem").filter({ has: voterPage.getByRole("link", { name: title }) });
     await expect(card.getByTestId("card-results-hidden")).toHaveText("Results after the deadline");

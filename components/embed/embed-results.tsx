@@ -1,20 +1,24 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { hiddenResultsText, rangeText } from "@/lib/results-text";
+import type { VisibleCounts } from "@/lib/results-visibility";
 import { VOTE_COLOURS } from "@/lib/vote-colours";
 
-type Figures = { yesCount: number; noCount: number; deadlinePassed: boolean };
+/** The figures and their stats, from the server (all null while the survey keeps its results until its deadline). */
+type Figures = VisibleCounts & { deadlinePassed: boolean };
 
 /** The message the embed posts to the page that frames it whenever its height changes. */
 export const EMBED_HEIGHT_MESSAGE = "opinex:embed-height";
 const POLL_MS = 5000;
 
 /**
- * The embed's result: one bar split into Yes and No, the figures in words, refreshed every few
- * seconds while the frame is on screen; and the frame's height, posted to the parent page
+ * The embed's result: one bar split into Yes and No, the figures in words with the yes share's 95 %
+ * interval and the verdict, refreshed every few seconds while the frame is on screen (or when the
+ * results will be shown, for a survey that keeps them until its deadline); and the frame's height, posted to the parent page
  * (`{ type: "opinex:embed-height", surveyId, height }`) so it can fit the frame to its content.
  */
-export function EmbedResults({ surveyId, initial, dark }: { surveyId: string; initial: Figures; dark: boolean }) {
+export function EmbedResults({ surveyId, deadline, initial, dark }: { surveyId: string; deadline: string; initial: Figures; dark: boolean }) {
   const [figures, setFigures] = useState(initial);
   const root = useRef<HTMLDivElement>(null);
 
@@ -46,10 +50,22 @@ export function EmbedResults({ surveyId, initial, dark }: { surveyId: string; in
     return () => observer.disconnect();
   }, [surveyId]);
 
+  if (figures.resultsHidden) {
+    return (
+      <div ref={root}>
+        <p className={`text-sm ${dark ? "text-slate-200" : "text-slate-700"}`} data-testid="embed-figures">
+          {hiddenResultsText(deadline)}.
+        </p>
+      </div>
+    );
+  }
+  const { stats } = figures;
   const total = figures.yesCount + figures.noCount;
   const yesShare = total === 0 ? 0 : Math.round((figures.yesCount / total) * 100);
   const summary =
-    total === 0 ? "No votes yet." : `Yes ${yesShare} % (${figures.yesCount}) · No ${100 - yesShare} % (${figures.noCount}) · ${total} ${total === 1 ? "vote" : "votes"}`;
+    total === 0
+      ? "No votes yet."
+      : `Yes ${yesShare} % (${figures.yesCount}) · No ${100 - yesShare} % (${figures.noCount}) · ${total} ${total === 1 ? "vote" : "votes"} · Yes 95% interval ${rangeText(stats.low, stats.high)} · ${stats.verdict}`;
   return (
     <div ref={root}>
       <div aria-hidden="true" className={`flex h-4 overflow-hidden rounded-full ${dark ? "bg-slate-700" : "bg-slate-200"}`} data-testid="embed-bar">

@@ -3,8 +3,10 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { EmbedResults } from "@/components/embed/embed-results";
 import { cachedSurvey } from "@/lib/cache/surveys";
+import { isClosed } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
 import { surveyHref } from "@/lib/public-urls";
+import { resultsHidden, visibleCounts } from "@/lib/results-visibility";
 import { siteUrl, SITE_NAME } from "@/lib/seo";
 import { EMBED_THEMES, type EmbedTheme } from "@/lib/share";
 import { dayIn } from "@/lib/validation/survey-form";
@@ -13,7 +15,7 @@ import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 // /embed/survey/{id}[?theme=dark] (rewritten here, lib/public-urls.ts): a survey in another site's
 // <iframe>. The only pages other sites may frame (frame-ancestors *, next.config.ts). Cached like the
 // survey page: generated on first request, expired by the survey's tag; the figures then refresh in
-// the browser.
+// the browser. A survey that keeps its results until its deadline shows none before then, as on its page.
 export const revalidate = 60;
 export async function generateStaticParams() {
   return [];
@@ -33,7 +35,8 @@ export default async function EmbeddedSurvey({ params }: { params: Params }) {
   const survey = await loadSurvey(id);
   if (!survey) notFound();
   const dark = (theme as EmbedTheme) === "dark";
-  const closed = dayIn(getEnv().APP_TIME_ZONE) > survey.deadline;
+  const closed = isClosed(survey.deadline, dayIn(getEnv().APP_TIME_ZONE));
+  const counts = visibleCounts(survey, resultsHidden(survey, closed));
   return (
     <main
       data-embed
@@ -42,7 +45,7 @@ export default async function EmbeddedSurvey({ params }: { params: Params }) {
       <p className={`text-xs font-semibold uppercase tracking-wide ${dark ? "text-brand-200" : "text-brand-800"}`}>{SITE_NAME} survey</p>
       <h1 className="text-lg font-bold leading-snug">{survey.questionTitle}</h1>
       <p className={`text-sm ${dark ? "text-slate-300" : "text-slate-700"}`}>{survey.title}</p>
-      <EmbedResults surveyId={survey.id} dark={dark} initial={{ yesCount: survey.yesCount, noCount: survey.noCount, deadlinePassed: closed }} />
+      <EmbedResults surveyId={survey.id} deadline={survey.deadline} dark={dark} initial={{ ...counts, deadlinePassed: closed }} />
       <a
         href={`${siteUrl()}${surveyHref(survey.id)}`}
         target="_blank"
