@@ -136,8 +136,12 @@ test("a survey whose results wait for its deadline shows a voter no count anywhe
     expect(await (await voter.request.get(`/api/survey/${id}/results`)).json()).toMatchObject({ ...nulls, total: null });
     expect(await (await voter.request.get(`/api/vote/${id}`)).json()).toMatchObject({ ...nulls, myVote: { vote: "yes" } });
     expect(await (await voter.request.get(`/api/survey/${id}`)).json()).toMatchObject({ ...nulls, totalVotes: null, resultsVisibility: "after_deadline" });
-    const listed = (await (await request.get("/api/all_surveys?sort=createdAt&limit=100")).json()) as { _id: string }[];
-    expect(listed.find((s) => s._id === id)).toMatchObject({ ...nulls, totalVotes: null });
+    // The lists are cached: a vote marks them stale (served once more while refreshed), so wait for the
+    // refresh that holds the new survey.
+    const listed = async () =>
+      ((await (await request.get("/api/all_surveys?sort=createdAt&limit=100")).json()) as { _id: string }[]).find((s) => s._id === id);
+    await expect.poll(listed, { timeout: 10_000, intervals: [250] }).toBeDefined();
+    expect(await listed()).toMatchObject({ ...nulls, totalVotes: null });
 
     // The cached public pages carry no count: the survey page (its JSON-LD too) and its card.
     const html = await (await voter.request.get(`/survey/details/${id}`)).text();
@@ -151,8 +155,11 @@ test("a survey whose results wait for its deadline shows a voter no count anywhe
     await voterPage.goto(`/embed/survey/${id}`);
     await expect(voterPage.getByTestId("embed-figures")).toHaveText(hiddenLine);
     await expect(voterPage.getByTestId("embed-bar")).toHaveCount(0);
-    await voterPage.goto("/surveys?sort=createdAt");
     const card = voterPage.getByRole("listitem").filter({ has: voterPage.getByRole("link", { name: title }) });
+    await expect(async () => {
+      await voterPage.goto("/surveys?sort=createdAt");
+      await expect(card).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(card.getByTestId("card-results-hidden")).toHaveText("Results after the deadline");
     await expect(card.getByTestId("card-votes")).toHaveCount(0);
 
