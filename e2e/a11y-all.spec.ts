@@ -18,6 +18,9 @@ const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, hei
 
 const PUBLIC = ["/", "/surveys", "/survey/details/{survey}", "/pricing", "/about", "/contact", "/privacy", "/terms", "/no/such/page"];
 const SIGNED_OUT_ONLY = ["/login", "/register", "/signup"];
+// The pages mailed links open (here without a token: each says the link is not valid) and the embed
+// other sites frame (no site navigation: it stands alone in the frame). Checked signed out.
+const LINKS_AND_EMBEDS = ["/forgot-password", "/reset-password", "/verify-email", "/confirm-email", "/unsubscribe", "/embed/survey/{survey}"];
 const DASHBOARD: Record<Exclude<Role, "signed-out">, string[]> = {
   user: ["/dashboard/user", "/dashboard/user/surveys", "/dashboard/user/my-reports", "/dashboard/user/comments"],
   pro_user: ["/dashboard/pro_user", "/dashboard/pro_user/surveys", "/dashboard/pro_user/my-reports", "/dashboard/pro_user/comments", "/dashboard/pro_user/billing"],
@@ -31,7 +34,8 @@ const DASHBOARD: Record<Exclude<Role, "signed-out">, string[]> = {
   ],
   admin: ["/dashboard/admin", "/dashboard/admin/users", "/dashboard/admin/surveys", "/dashboard/admin/payments", "/dashboard/admin/messages"],
 };
-const pagesOf = (role: Role) => (role === "signed-out" ? [...PUBLIC, ...SIGNED_OUT_ONLY] : [...PUBLIC, "/payment", "/dashboard/account", ...DASHBOARD[role]]);
+const pagesOf = (role: Role) =>
+  role === "signed-out" ? [...PUBLIC, ...SIGNED_OUT_ONLY, ...LINKS_AND_EMBEDS] : [...PUBLIC, "/payment", "/dashboard/account", ...DASHBOARD[role]];
 
 test("every page of the app is in this spec", () => {
   const root = path.resolve(import.meta.dirname, "..", "app");
@@ -56,11 +60,16 @@ test("every page of the app is in this spec", () => {
   walk(root);
   // Public pages cached per view live under /c/ and are reached by rewrites of their public addresses
   // (lib/public-urls.ts, next.config.ts): check them as those addresses.
-  const publicAddress: Record<string, string> = { "/c/home/[v]": "/", "/c/pricing/[v]": "/pricing", "/c/surveys/[sort]/[category]/[page]": "/surveys" };
+  const publicAddress: Record<string, string> = {
+    "/c/home/[v]": "/",
+    "/c/pricing/[v]": "/pricing",
+    "/c/surveys/[sort]/[category]/[page]": "/surveys",
+    "/c/embed/{id}/[theme]": "/embed/survey/{id}",
+  };
   for (const [i, p] of found.entries()) found[i] = publicAddress[p] ?? p;
   // /dashboard only redirects to the person's own dashboard.
   const listed = new Set(
-    [...PUBLIC, ...SIGNED_OUT_ONLY, "/payment", "/dashboard", "/dashboard/account", ...Object.values(DASHBOARD).flat()].map((p) => p.replace(/\{(survey|own)\}/, "{id}").replace(/\/$/, "") || "/"),
+    [...PUBLIC, ...SIGNED_OUT_ONLY, ...LINKS_AND_EMBEDS, "/payment", "/dashboard", "/dashboard/account", ...Object.values(DASHBOARD).flat()].map((p) => p.replace(/\{(survey|own)\}/, "{id}").replace(/\/$/, "") || "/"),
   );
   expect(found.map((p) => p.replace(/\/$/, "") || "/").filter((p) => !listed.has(p))).toEqual([]);
   const roles: Role[] = ["signed-out", "user", "pro_user", "surveyor", "admin"];
@@ -95,6 +104,7 @@ for (const [widthName, viewport] of Object.entries(WIDTHS)) {
         const me = page.waitForResponse((r) => r.url().endsWith("/api/me"), { timeout: 5_000 }).catch(() => null);
         await page.goto(url);
         if (url.startsWith("/no/")) await expect(page.getByRole("heading", { name: "this is a error page" })).toBeVisible();
+        else if (url.startsWith("/embed/")) await expect(page.locator("h1").first()).toBeVisible();
         else {
           await expect(page.locator("h1").first()).toBeVisible();
           await (await me)?.finished();
