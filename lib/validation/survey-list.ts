@@ -35,3 +35,6 @@ export type SurveyListQuery = z.infer<typeof surveyListQuerySchema>;
 
 /** Survey ids are UUIDs; anything else is answered 404 without touching the database. */
 export const surveyIdParamsSchema = z.object({ id: z.uuid({ error: "No such survey" }) });
+
+/** GET /api/surveys/{email}: a surveyor's email (Next hands it over already decoded). */
+export const surveyorEmailParamsSchema = z.object({ email: z.email({ error: "No such surveyor" }).max(320) });
