@@ -32,3 +32,28 @@ export function exportedMethods(source: string): string[] {
 export function apiRouteFiles(): { file: string; methods: string[] }[] {
   return walk("app/api", "route.ts").map((file) => ({ file, methods: exportedMethods(fs.readFileSync(path.join(ROOT, file), "utf8")) }));
 }
+
+/** A route file's folders as path segments: `[id]` is a parameter, `[...x]` one or more segments. */
+const segmentsOf = (file: string) => file.replace(/^app/, "").replace(/\/route\.ts$/, "").split("/").filter(Boolean);
+
+/** Whether the route file `file` answers the documented path `path` (`/api/survey/{id}`). */
+export function servesPath(file: string, path: string): boolean {
+  const route = segmentsOf(file);
+  const parts = path.split("/").filter(Boolean);
+  for (let i = 0; i < route.length; i++) {
+    const segment = route[i];
+    if (segment.startsWith("[...")) return i === route.length - 1 && parts.length > i;
+    if (parts[i] === undefined) return false;
+    const param = /^\[(.+)\]$/.exec(segment)?.[1];
+    if (param ? parts[i] !== `{${param}}` : parts[i] !== segment) return false;
+  }
+  return parts.length === route.length;
+}
+
+/** The file Next routes `path` to: a static or parameter folder wins over a catch-all. */
+export function routeFileOf(files: string[], path: string): string | undefined {
+  const catchAlls = (file: string) => segmentsOf(file).filter((s) => s.startsWith("[...")).length;
+  return files
+    .filter((file) => servesPath(file, path))
+    .sort((a, b) => catchAlls(a) - catchAlls(b) || segmentsOf(b).length - segmentsOf(a).length)[0];
+}

@@ -2,7 +2,7 @@
 // a route file or method without an operation, or an operation without its route, fails here.
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
-import { apiRouteFiles } from "@/tests/route-files";
+import { apiRouteFiles, routeFileOf, servesPath } from "@/tests/route-files";
 import { buildOpenApiDocument } from "./document";
 import { OPERATIONS, UNDOCUMENTED_ROUTES } from "./operations";
 
@@ -16,41 +16,16 @@ const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) =
     .map((method) => ({ method: method.toUpperCase(), path })),
 );
 
-/** A route file's folders as path segments: `[id]` is a parameter, `[...x]` one or more segments. */
-const segmentsOf = (file: string) => file.replace(/^app/, "").replace(/\/route\.ts$/, "").split("/").filter(Boolean);
-
-/** Whether the route file `file` answers the documented path `path` (`/api/survey/{id}`). */
-export function answers(file: string, path: string): boolean {
-  const route = segmentsOf(file);
-  const parts = path.split("/").filter(Boolean);
-  for (let i = 0; i < route.length; i++) {
-    const segment = route[i];
-    if (segment.startsWith("[...")) return i === route.length - 1 && parts.length > i;
-    if (parts[i] === undefined) return false;
-    const param = /^\[(.+)\]$/.exec(segment)?.[1];
-    if (param ? parts[i] !== `{${param}}` : parts[i] !== segment) return false;
-  }
-  return parts.length === route.length;
-}
-
-/** The file Next routes `path` to: a static or parameter folder wins over a catch-all. */
-export function routeFileOf(files: string[], path: string): string | undefined {
-  const catchAlls = (file: string) => segmentsOf(file).filter((s) => s.startsWith("[...")).length;
-  return files
-    .filter((file) => answers(file, path))
-    .sort((a, b) => catchAlls(a) - catchAlls(b) || segmentsOf(b).length - segmentsOf(a).length)[0];
-}
-
 describe("the OpenAPI document", () => {
   const routes = apiRouteFiles();
   const files = routes.map((r) => r.file);
 
   it("finds route files for paths as Next routes them", () => {
-    expect(answers("app/api/survey/[id]/voters/route.ts", "/api/survey/{id}/voters")).toBe(true);
-    expect(answers("app/api/survey/[id]/route.ts", "/api/survey/{id}/voters")).toBe(false);
-    expect(answers("app/api/survey/[id]/route.ts", "/api/survey/{email}")).toBe(false);
-    expect(answers("app/api/auth/[...nextauth]/route.ts", "/api/auth/callback/credentials")).toBe(true);
-    expect(answers("app/api/auth/[...nextauth]/route.ts", "/api/auth")).toBe(false);
+    expect(servesPath("app/api/survey/[id]/voters/route.ts", "/api/survey/{id}/voters")).toBe(true);
+    expect(servesPath("app/api/survey/[id]/route.ts", "/api/survey/{id}/voters")).toBe(false);
+    expect(servesPath("app/api/survey/[id]/route.ts", "/api/survey/{email}")).toBe(false);
+    expect(servesPath("app/api/auth/[...nextauth]/route.ts", "/api/auth/callback/credentials")).toBe(true);
+    expect(servesPath("app/api/auth/[...nextauth]/route.ts", "/api/auth")).toBe(false);
     expect(routeFileOf(files, "/api/auth/session")).toBe("app/api/auth/[...nextauth]/route.ts");
     expect(routeFileOf(files, "/api/health/ready")).toBe("app/api/health/ready/route.ts");
     expect(routeFileOf(files, "/api/no/such/call")).toBe("app/api/[...path]/route.ts");
