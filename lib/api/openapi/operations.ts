@@ -91,6 +91,19 @@ export type Operation = {
 };
 
 const json = (description: string, schema: ZodType, status = 200): Answer => ({ status, description, json: schema });
+/** A voter's own list, read by POST with (at most) the caller's own identity in the body, as the original client does. */
+const ownList = (path: string, summary: string, description: string, auth: Access, item: ZodType): Operation => ({
+  method: "POST",
+  path,
+  tag: "Voting",
+  summary,
+  description: `${description} A read sent as POST, as the original client does.`,
+  auth,
+  who: "own data only",
+  body: { json: ownIdentityBodySchema },
+  answers: [json("The surveys", z.array(item))],
+  preflight: true,
+});
 const totalCount = { "X-Total-Count": { description: "How many rows there are in all pages", schema: { type: "integer", minimum: 0 } } };
 
 export const OPERATIONS: Operation[] = [
@@ -203,42 +216,9 @@ export const OPERATIONS: Operation[] = [
     errors: [404, 409],
     preflight: true,
   },
-  {
-    method: "POST",
-    path: "/api/reported_by",
-    tag: "Voting",
-    summary: "My reports",
-    description: "The surveys the caller reported, newest report first, with their status. A read sent as POST, as the original client does.",
-    auth: rolesFor("report"),
-    who: "own data only",
-    body: { json: ownIdentityBodySchema },
-    answers: [json("The reported surveys", z.array(reportedSurveySchema))],
-    preflight: true,
-  },
-  {
-    method: "POST",
-    path: "/api/get_participated_survey",
-    tag: "Voting",
-    summary: "My votes",
-    description: "The surveys the caller voted on, newest vote first, with their own vote. A read sent as POST.",
-    auth: rolesFor("viewOwnParticipation"),
-    who: "own data only",
-    body: { json: ownIdentityBodySchema },
-    answers: [json("The surveys voted on", z.array(participatedSurveySchema))],
-    preflight: true,
-  },
-  {
-    method: "POST",
-    path: "/api/get_commented_surveys",
-    tag: "Voting",
-    summary: "My comments",
-    description: "The surveys the caller commented on, with only their own comment. A read sent as POST.",
-    auth: rolesFor("viewOwnComments"),
-    who: "own data only",
-    body: { json: ownIdentityBodySchema },
-    answers: [json("The surveys commented on", z.array(commentedSurveySchema))],
-    preflight: true,
-  },
+  ownList("/api/reported_by", "My reports", "The surveys the caller reported, newest report first, with their status.", rolesFor("report"), reportedSurveySchema),
+  ownList("/api/get_participated_survey", "My votes", "The surveys the caller voted on, newest vote first, with their own vote.", rolesFor("viewOwnParticipation"), participatedSurveySchema),
+  ownList("/api/get_commented_surveys", "My comments", "The surveys the caller commented on, with only their own comment.", rolesFor("viewOwnComments"), commentedSurveySchema),
 
   // ---- surveyors
   {
