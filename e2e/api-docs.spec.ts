@@ -29,8 +29,11 @@ test("GET /api/openapi.json answers the OpenAPI 3.1 document as JSON, cacheable,
   expect(document.openapi).toMatch(/^3\.1\./);
   expect(document.paths["/api/all_surveys"].get.summary).toBe("List published surveys");
   expect(document.paths["/api/vote/{id}"].put["x-roles"]).toEqual(["user", "pro_user"]);
-  // Static per build: byte for byte the same on the next request.
+  // Static per build: byte for byte the same on the next request; and read-only.
   expect(await (await request.get("/api/openapi.json")).text()).toBe(JSON.stringify(document));
+  for (const method of ["POST", "PUT", "DELETE"]) {
+    expect((await request.fetch("/api/openapi.json", { method, data: { openapi: "3.1.0" } })).status(), method).toBe(405);
+  }
 });
 
 test("the footer's Public API and Documentation links open the reference", async ({ page }) => {
