@@ -31,8 +31,10 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
-      // Every answer but the avatar route's, which sends its own, stricter policy (sandboxed images).
-      { source: "/((?!api/avatars/).*)", headers: securityHeaders({ production }) },
+      // Every answer but the avatar route's, which sends its own, stricter policy (sandboxed images),
+      // and the embeds', the only pages other sites may frame.
+      { source: "/((?!api/avatars/|embed/).*)", headers: securityHeaders({ production }) },
+      { source: "/embed/:path*", headers: securityHeaders({ production, frameable: true }) },
       { source: "/api/avatars/:id", headers: securityHeaders({ production, csp: false }) },
       // Only the payment page loads Stripe.js and its frames (a later entry overrides the same key).
       { source: "/payment", headers: securityHeaders({ production, stripe: true }) },

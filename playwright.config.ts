@@ -13,6 +13,10 @@ const STRIPE_WEBHOOK_SECRET = "whsec_e2e_only_0123456789abcdef";
 // (e2e/bare-site.spec.ts). Its own database and in-memory page cache: nothing is shared with the first.
 export const BARE_PORT = Number(process.env.E2E_BARE_PORT ?? E2E_PORT + 300);
 export const BARE_SIGN_INS_PER_MINUTE = 4;
+// The inbox (maildev, as in `npm run demo`): the first server's mail goes to its SMTP port, and the
+// tests read it through its web API (e2e/fixtures/inbox.ts). The second server has no mail at all.
+export const INBOX_SMTP_PORT = Number(process.env.E2E_INBOX_SMTP_PORT ?? E2E_PORT + 400);
+export const INBOX_WEB_PORT = Number(process.env.E2E_INBOX_WEB_PORT ?? E2E_PORT + 401);
 const AUTH_SECRET = "e2e-only-secret-not-used-anywhere-else-0123456789";
 
 export default defineConfig({
@@ -48,6 +52,13 @@ export default defineConfig({
       env: { FAKE_STRIPE_PORT: String(STRIPE_PORT), WEBHOOK_URL: `${baseURL}/api/stripe/webhook`, STRIPE_WEBHOOK_SECRET },
     },
     {
+      command: "node e2e/fixtures/mail-inbox.mjs",
+      url: `http://127.0.0.1:${INBOX_WEB_PORT}/api/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { INBOX_SMTP_PORT: String(INBOX_SMTP_PORT), INBOX_WEB_PORT: String(INBOX_WEB_PORT) },
+    },
+    {
       command: "node scripts/e2e-server.mjs",
       url: `${baseURL}/api/me`,
       reuseExistingServer: false,
@@ -72,6 +83,9 @@ export default defineConfig({
         // The tests stand where a reverse proxy would: believe one X-Forwarded-For hop, so a spec can
         // give itself its own client address (the throttle specs).
         TRUSTED_PROXIES: "1",
+        // Mail goes to the inbox above: voting and reporting need a verified address here.
+        SMTP_URL: `smtp://127.0.0.1:${INBOX_SMTP_PORT}`,
+        MAIL_FROM: "OPINEX e2e <no-reply@opinex.localhost>",
       },
     },
     {

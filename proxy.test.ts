@@ -48,8 +48,8 @@ describe("proxy", () => {
     expect(policies[0]).not.toContain("stripe");
   });
 
-  it("lets everyone open the sign-in forms, with a nonce policy", async () => {
-    for (const path of ["/login", "/register"]) {
+  it("lets everyone open the sign-in forms and the mailed links' pages, with a nonce policy", async () => {
+    for (const path of ["/login", "/register", "/forgot-password", "/reset-password", "/verify-email", "/confirm-email", "/unsubscribe"]) {
       const response = await proxy(new NextRequest(new URL(path, "http://localhost:3000")));
       expect(response.headers.get("location")).toBeNull();
       const policy = response.headers.get("content-security-policy")!;
@@ -59,6 +59,17 @@ describe("proxy", () => {
   });
 
   it("guards only the paths it must (a catch-all matcher costs throughput)", () => {
-    expect(config.matcher).toEqual(["/dashboard", "/dashboard/:path*", "/payment", "/login", "/register"]);
+    expect(config.matcher).toEqual([
+      "/dashboard",
+      "/dashboard/:path*",
+      "/payment",
+      "/login",
+      "/register",
+      "/forgot-password",
+      "/reset-password",
+      "/verify-email",
+      "/confirm-email",
+      "/unsubscribe",
+    ]);
   });
 });

@@ -3,7 +3,8 @@
 // acts as its own fresh person or on its own survey, so the seeded demo state stays as it is.
 import { randomBytes } from "node:crypto";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { newPerson, picture } from "./fixtures/accounts";
+import { newPerson, picture, verifyFromInbox } from "./fixtures/accounts";
+import { openSurveyId } from "./fixtures/surveys";
 import { CARDS, useFakeStripeJs } from "./fixtures/fake-stripe-js";
 import { signInAs } from "./fixtures/session";
 
@@ -55,17 +56,9 @@ async function freshPerson(page: Page, label: string) {
     headers: { "x-forwarded-for": `2001:db8:16::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}` },
   });
   expect(response.status(), await response.text()).toBe(201);
+  await verifyFromInbox(page.request, person.email);
   await signInAs(page, person.email, person.password);
   return person;
-}
-
-async function openSurveyId(page: Page): Promise<string> {
-  const list = (await (await page.request.get("/api/all_surveys?limit=100")).json()) as { _id: string }[];
-  for (const { _id } of list) {
-    const state = (await (await page.request.get(`/api/vote/${_id}`)).json()) as { open: boolean; myVote: unknown };
-    if (state.open && state.myVote === null) return _id;
-  }
-  throw new Error("No open survey in the seeded data");
 }
 
 test.afterAll(() => console.log(`keyboard: ${steps} focus stops checked for a visible indicator`));

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
-import { newPerson, picture } from "./fixtures/accounts";
+import { newPerson, picture, verifyFromInbox } from "./fixtures/accounts";
+import { openSurveyId } from "./fixtures/surveys";
 import { CARDS, typeCard, useFakeStripeJs } from "./fixtures/fake-stripe-js";
 import { signInAs } from "./fixtures/session";
 
@@ -23,6 +24,7 @@ async function signUpFresh(page: Page, label: string) {
     headers: { "x-forwarded-for": `2001:db8::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}` },
   });
   expect(response.status(), await response.text()).toBe(201);
+  await verifyFromInbox(page.request, person.email);
   await signInAs(page, person.email, person.password);
   return person;
 }
@@ -33,15 +35,6 @@ async function myRole(page: Page): Promise<string | undefined> {
 }
 
 /** An open survey this viewer has not voted on yet. */
-async function openSurveyId(page: Page): Promise<string> {
-  const list = (await (await page.request.get("/api/all_surveys?limit=100")).json()) as { _id: string }[];
-  for (const { _id } of list) {
-    const state = (await (await page.request.get(`/api/vote/${_id}`)).json()) as { open: boolean; myVote: unknown };
-    if (state.open && state.myVote === null) return _id;
-  }
-  throw new Error("No open survey in the seeded data");
-}
-
 test("a user buys the Extended plan: Pricing → Purchase → card → back on / as pro_user, who can comment and sees the payment", async ({ page }) => {
   const stripeJs = await useFakeStripeJs(page);
   await signUpFresh(page, "Payer");

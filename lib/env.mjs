@@ -68,6 +68,17 @@ const envSchema = z.object({
   PRECOMPRESS_CACHE_MB: optional
     .pipe(z.string().regex(/^[1-9]\d*$/, "PRECOMPRESS_CACHE_MB must be a positive whole number").optional())
     .transform((v) => Number(v ?? 64)),
+  // Mail (lib/mail/): any SMTP relay, e.g. smtp://user:pass@smtp.example.com:587 (STARTTLS) or
+  // smtps://user:pass@host:465. Unset: no mail is sent (it waits in the outbox) and addresses need no
+  // verification to vote.
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optional.transform((v) => v ?? "OPINEX <no-reply@opinex.localhost>").pipe(
+    z.string().refine((v) => !/[\r\n]/.test(v) && /@/.test(v), "MAIL_FROM must be one address such as OPINEX <no-reply@example.com>"),
+  ),
+  // With mail configured, voting and reporting need a verified address; "false" turns that off.
+  REQUIRE_VERIFIED_EMAIL: optional
+    .pipe(z.enum(["true", "false"], "REQUIRE_VERIFIED_EMAIL must be true or false").optional())
+    .transform((v) => v !== "false"),
 });
 
 /** @typedef {Omit<z.infer<typeof envSchema>, "AUTH_SECRET"> & { AUTH_SECRET: string }} Env */

@@ -8,6 +8,8 @@ export type Metrics = {
   pageCache: Counter<"result">;
   votes: Counter<"outcome">;
   signIns: Counter<"outcome">;
+  mail: Counter<"outcome">;
+  mailPending: Gauge;
   dbPool: Gauge<"state">;
 };
 export function metrics(): Metrics;

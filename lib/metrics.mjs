@@ -38,6 +38,12 @@ function createMetrics() {
     pageCache: counter("opinex_page_cache_total", "Public pages answered from Next's cache (hit, stale) or rendered for the cache (miss).", "result"),
     votes: counter("opinex_votes_total", "Votes accepted, and refused (a repeat, a closed or unpublished survey).", "outcome"),
     signIns: counter("opinex_sign_ins_total", "Email-and-password sign-ins that succeeded, failed (wrong email or password) or were throttled.", "outcome"),
+    mail: counter("opinex_mail_total", "Mail delivery attempts: sent, failed and retried later (retry), or given up (failed).", "outcome"),
+    mailPending: new client.Gauge({
+      name: "opinex_mail_outbox_pending",
+      help: "Mail in the outbox not yet sent nor given up (as last seen by this server's mail worker).",
+      registers,
+    }),
     dbPool: new client.Gauge({
       name: "opinex_db_pool_connections",
       help: "Database pool: open connections (total), idle ones, and requests waiting for one (waiting).",

@@ -8,6 +8,7 @@
 //   /pricing                           -> /c/pricing/index   (reads the Stripe configuration at run time)
 //   /sitemap.xml                       -> /c/sitemap/index
 //   /surveys?sort=&category=&page=     -> /c/surveys/{sort}/{category|all}/{page}
+//   /embed/survey/{id}?theme=          -> /c/embed/{id}/{light|dark}
 // The query string stays the list's public state. Only valid values are rewritten, so each view has
 // one cache entry and junk cannot fill the cache: anything else reaches app/(site)/surveys/route.ts,
 // which redirects to the nearest valid view. The browser's URL never changes.
@@ -24,6 +25,8 @@ type Rewrite = {
   missing?: { type: "query"; key: string }[];
 };
 
+const UUID_PATTERN = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+
 // 1..LIST_PAGE_MAX (1000) without leading zeros.
 const PAGE_PATTERN = "[1-9][0-9]{0,2}|1000";
 
@@ -38,6 +41,9 @@ export function publicRewrites(): Rewrite[] {
     { source: "/", destination: "/c/home/index" },
     { source: "/pricing", destination: "/c/pricing/index" },
     { source: "/sitemap.xml", destination: "/c/sitemap/index" },
+    // A survey in another site's frame, in one of its two themes.
+    { source: `/embed/survey/:id(${UUID_PATTERN})`, has: [{ type: "query", key: "theme", value: "(?<theme>light|dark)" }], destination: "/c/embed/:id/:theme" },
+    { source: `/embed/survey/:id(${UUID_PATTERN})`, missing: [{ type: "query", key: "theme" }], destination: "/c/embed/:id/light" },
   ];
   // One rule per combination of present / absent parameters (2^3).
   for (let mask = 0; mask < 1 << listKeys.length; mask++) {

@@ -5,7 +5,8 @@
 //   server     set by server/index.mjs before Next starts: the app refuses to serve in production
 //              without it (instrumentation.ts), so no guarantee of the server depends on how it started
 //   stopping   set on SIGTERM/SIGINT: readiness answers 503 so the load balancer sends no more
-//   closers    what the app opened and the server closes after the last request (database, Redis)
+//   closers    what the app opened and the server closes after the last request, last opened first
+//              (the mail worker, Redis, the database)
 //   logged     request ids the route wrapper logged itself, so the server does not log them twice
 const KEY = Symbol.for("opinex.runtime");
 

@@ -22,7 +22,7 @@ describe("security headers", () => {
     expect(directive(payment, "connect-src")).toContain("https://api.stripe.com");
     expect(directive(payment, "frame-src")).toContain("https://js.stripe.com");
     const rules = await nextConfig.headers!();
-    expect(rules.map((r) => r.source)).toEqual(["/((?!api/avatars/).*)", "/api/avatars/:id", "/payment"]);
+    expect(rules.map((r) => r.source)).toEqual(["/((?!api/avatars/|embed/).*)", "/embed/:path*", "/api/avatars/:id", "/payment"]);
   });
 
   it("with a nonce, allow inline scripts only with it", () => {
@@ -48,5 +48,19 @@ describe("security headers", () => {
     expect(avatar).toContain("X-Content-Type-Options");
     const page = matching("/surveys").flatMap((r) => r.headers.map((h) => h.key));
     expect(page).toContain("Content-Security-Policy");
+  });
+
+  it("let other sites frame the embeds only: frame-ancestors * there, 'none' and X-Frame-Options DENY everywhere else", async () => {
+    const rules = await nextConfig.headers!();
+    const matching = (path: string) => rules.filter((r) => new RegExp(`^${r.source.replace("/:id", "/[^/]+").replace(":path*", ".*")}$`).test(path));
+    const headersOf = (path: string) => Object.fromEntries(matching(path).flatMap((r) => r.headers.map((h) => [h.key, h.value])));
+    const embed = headersOf("/embed/survey/0b6f6a52-0000-4000-8000-000000000000");
+    expect(directive(embed["Content-Security-Policy"], "frame-ancestors")).toBe("frame-ancestors *");
+    expect(embed["X-Frame-Options"]).toBeUndefined();
+    for (const path of ["/", "/survey/details/0b6f6a52-0000-4000-8000-000000000000", "/dashboard", "/api/me", "/c/embed/0b6f6a52-0000-4000-8000-000000000000/light"]) {
+      const headers = headersOf(path);
+      expect(directive(headers["Content-Security-Policy"], "frame-ancestors"), path).toBe("frame-ancestors 'none'");
+      expect(headers["X-Frame-Options"], path).toBe("DENY");
+    }
   });
 });

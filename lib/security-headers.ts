@@ -15,7 +15,18 @@ const MAP_FRAMES = "https://www.openstreetmap.org";
  * which Next adds to every script it renders; without one (cached pages, the same HTML for everyone)
  * 'unsafe-inline' stays and the server adds the sha256 of each inline script (server/csp-hashes.mjs).
  */
-export function contentSecurityPolicy({ production, stripe, nonce }: { production: boolean; stripe: boolean; nonce?: string }): string {
+export function contentSecurityPolicy({
+  production,
+  stripe,
+  nonce,
+  frameable = false,
+}: {
+  production: boolean;
+  stripe: boolean;
+  nonce?: string;
+  /** Any site may frame it: the embeds only (/embed/survey/{id}). */
+  frameable?: boolean;
+}): string {
   const inline = nonce ? `'nonce-${nonce}'` : "'unsafe-inline'";
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
@@ -29,7 +40,7 @@ export function contentSecurityPolicy({ production, stripe, nonce }: { productio
     "frame-src": stripe ? [STRIPE_FRAMES] : [MAP_FRAMES],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
-    "frame-ancestors": ["'none'"],
+    "frame-ancestors": [frameable ? "*" : "'none'"],
     "form-action": ["'self'"],
   };
   return Object.entries(directives)
@@ -43,12 +54,23 @@ export function contentSecurityPolicy({ production, stripe, nonce }: { productio
  * `npm start` (server/response-headers.mjs) adds it to answers that went over HTTPS only (TLS, or a trusted
  * proxy's X-Forwarded-Proto), since it means nothing over plain HTTP.
  */
-export function securityHeaders({ production, stripe = false, csp = true }: { production: boolean; stripe?: boolean; csp?: boolean }): Header[] {
+export function securityHeaders({
+  production,
+  stripe = false,
+  csp = true,
+  frameable = false,
+}: {
+  production: boolean;
+  stripe?: boolean;
+  csp?: boolean;
+  frameable?: boolean;
+}): Header[] {
   return [
-    ...(csp ? [{ key: "Content-Security-Policy", value: contentSecurityPolicy({ production, stripe }) }] : []),
+    ...(csp ? [{ key: "Content-Security-Policy", value: contentSecurityPolicy({ production, stripe, frameable }) }] : []),
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-    { key: "X-Frame-Options", value: "DENY" },
+    // Older browsers read this instead of frame-ancestors; an embed simply sends none.
+    ...(frameable ? [] : [{ key: "X-Frame-Options", value: "DENY" }]),
     { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(self)" },
   ];
 }

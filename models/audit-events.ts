@@ -2,11 +2,19 @@ import { index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-co
 import { surveys } from "./surveys";
 import { users } from "./users";
 
-export const AUDIT_ACTIONS = ["role_change", "survey_status"] as const;
+export const AUDIT_ACTIONS = [
+  "role_change",
+  "survey_status",
+  "password_reset",
+  "password_change",
+  "email_change",
+  "account_delete",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionEnum = pgEnum("audit_action", AUDIT_ACTIONS);
 
-// Who changed what: every role change and survey status change, written in the same transaction as
+// Who changed what: every role change, survey status change and change to an account's credentials
+// (never the secret itself), written in the same transaction as
 // the change itself. The actor is null when the system acted (a paid upgrade to pro_user).
 export const auditEvents = pgTable(
   "audit_events",

@@ -7,3 +7,4 @@ export * from "./payments";
 export * from "./contact-messages";
 export * from "./stripe-events";
 export * from "./audit-events";
+export * from "./mail";

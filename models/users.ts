@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   customType,
   index,
   integer,
@@ -32,6 +33,12 @@ export const users = pgTable(
     // Carried in every session cookie and API token; raised by signing out, which ends them all.
     sessionVersion: integer("session_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    // Set when the person deleted their account: the row stays (anonymised) so their votes still count.
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    // Mail preferences (the account page; every such mail's unsubscribe link turns its kind off): the
+    // results of surveys the person asked for, and, for surveyors, news of their own surveys.
+    mailResults: boolean("mail_results").notNull().default(true),
+    mailSurveyNews: boolean("mail_survey_news").notNull().default(true),
   },
   (t) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
@@ -83,6 +90,26 @@ export const verificationTokens = pgTable(
   (t) => [primaryKey({ columns: [t.identifier, t.token] })],
 );
 
+/**
+ * One row per signed-in browser: the session cookie carries its id (`sid`), and every request checks
+ * that the row is still there and not revoked, so a person can end one device's session from another.
+ */
+export const userSessions = pgTable(
+  "user_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    // Approximate: refreshed at most every few minutes.
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("user_sessions_user_idx").on(t.userId, t.lastSeenAt.desc())],
+);
+
 // Profile pictures live in the database so any number of app servers can serve them.
 export const avatars = pgTable("avatars", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -103,4 +130,5 @@ export const authFailures = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
+export type UserSession = typeof userSessions.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

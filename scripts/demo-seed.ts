@@ -42,7 +42,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     // Lock out a concurrent seeder: the unique email index makes the loser fail and roll back.
     const accounts = await tx
       .insert(users)
-      .values(demoAccounts.map((a, i) => ({ ...a, passwordHash: passwordHashes[i] })))
+      // Demo accounts are verified: a newcomer signs in and votes at once.
+      .values(demoAccounts.map((a, i) => ({ ...a, passwordHash: passwordHashes[i], emailVerified: new Date() })))
       .returning();
     const byEmail = new Map(accounts.map((a) => [a.email, a]));
     const community = await tx
@@ -52,6 +53,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           email: `voter${String(i + 1).padStart(2, "0")}@demo.test`,
           name: `Community Voter ${i + 1}`,
           role: "user" as const,
+          emailVerified: new Date(),
         })),
       )
       .returning();
@@ -71,6 +73,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           createdAt,
           deadline,
           status: unpublished ? ("unpublish" as const) : ("publish" as const),
+          // Closed before the demo began: history, not news for the close job to mail about.
+          closeNotifiedAt: i % 7 === 3 ? now : null,
           feedback: unpublished
             ? "The question asks about a commercial service. Please make it neutral and add a source for the claim in the description."
             : null,

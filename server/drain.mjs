@@ -62,7 +62,8 @@ export function drainOnStop(server, { graceMs, log, closeApp }) {
       server.closeAllConnections();
     }
     let code = 0;
-    for (const [name, close] of runtime().closers) {
+    // Last opened, first closed: the mail worker stops before the database it writes to.
+    for (const [name, close] of [...runtime().closers].reverse()) {
       try {
         await close();
       } catch (error) {

@@ -6,11 +6,20 @@ import { surveys, users, type Category, type Role } from "@/models";
 const unique = () => randomBytes(4).toString("hex");
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-export async function createUser(overrides: { role?: Role; email?: string; name?: string; passwordHash?: string } = {}) {
+/** A person; verified unless `emailVerified: null` is asked for (most tests are not about verification). */
+export async function createUser(
+  overrides: { role?: Role; email?: string; name?: string; passwordHash?: string; emailVerified?: Date | null } = {},
+) {
   const db = await getDb();
   const [user] = await db
     .insert(users)
-    .values({ email: overrides.email ?? `u-${unique()}@test.example`, name: overrides.name ?? "Test Person", role: overrides.role ?? "user", passwordHash: overrides.passwordHash })
+    .values({
+      email: overrides.email ?? `u-${unique()}@test.example`,
+      name: overrides.name ?? "Test Person",
+      role: overrides.role ?? "user",
+      passwordHash: overrides.passwordHash,
+      emailVerified: overrides.emailVerified === undefined ? new Date() : overrides.emailVerified,
+    })
     .returning();
   return user;
 }

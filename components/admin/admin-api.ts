@@ -7,3 +7,5 @@ export const updateRole = (id: string, role: Role) => sendJson<{ modifiedCount: 
 
 export const updateSurveyStatus = (input: UpdateSurveyStatusInput) =>
   sendJson<{ modifiedCount: number }>("/api/update_survey_status", input);
+
+export const resendVerification = (userId: string) => sendJson<{ message: string }>(`/api/users/${userId}/verification-email`, {});

@@ -29,6 +29,18 @@ export function FormField({
   );
 }
 
+/** An email address field: the right keyboard on phones, the browser's autofill, the length limit. */
+export function EmailField(props: ComponentProps<"input"> & { id: string; label?: string; error?: string; hint?: string }) {
+  return <FormField label="Email address" type="email" autoComplete="email" inputMode="email" maxLength={254} {...props} />;
+}
+
+/** A password field; `autoComplete` says whether it is the current password or a new one. */
+export function PasswordField(
+  props: ComponentProps<"input"> & { id: string; label?: string; error?: string; hint?: string; autoComplete: "current-password" | "new-password" },
+) {
+  return <FormField label="Password" type="password" maxLength={128} {...props} />;
+}
+
 export function OrDivider() {
   return (
     <div className="flex items-center gap-3 text-xs font-medium uppercase text-slate-500" role="separator">

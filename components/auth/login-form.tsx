@@ -9,7 +9,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { afterSignIn } from "@/components/auth/after-sign-in";
 import { signInWithPassword } from "@/components/auth/credentials-sign-in";
-import { FormField, OrDivider } from "@/components/auth/form-field";
+import { EmailField, OrDivider, PasswordField } from "@/components/auth/form-field";
 import { GOOGLE_INTENT_KEY, GoogleButton } from "@/components/auth/google-button";
 import { useCallbackUrl, withCallback } from "@/components/auth/use-callback-url";
 import { Button } from "@/components/ui/button";
@@ -100,25 +100,13 @@ export function LoginForm() {
             {busyMessage}
           </p>
         )}
-        <FormField
-          id="login-email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <FormField
-          id="login-password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={128}
-          error={errors.password?.message}
-          {...register("password")}
-        />
+        <EmailField id="login-email" error={errors.email?.message} {...register("email")} />
+        <PasswordField id="login-password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+        <p className="-mt-2 text-right text-sm">
+          <Link href="/forgot-password" className="font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" className="w-full" disabled={isSubmitting || waitSeconds > 0}>
           {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
           {waitSeconds > 0 ? `Try again in ${waitSeconds} s` : "Sign in"}

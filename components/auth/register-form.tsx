@@ -8,7 +8,7 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { afterSignIn } from "@/components/auth/after-sign-in";
-import { FormField, OrDivider } from "@/components/auth/form-field";
+import { EmailField, FormField, OrDivider, PasswordField } from "@/components/auth/form-field";
 import { GoogleButton } from "@/components/auth/google-button";
 import { useCallbackUrl, withCallback } from "@/components/auth/use-callback-url";
 import { Button } from "@/components/ui/button";
@@ -71,22 +71,10 @@ export function RegisterForm() {
       <OrDivider />
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Register">
         <FormField id="register-name" label="Name" autoComplete="name" maxLength={80} error={errors.name?.message} {...register("name")} />
-        <FormField
-          id="register-email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <FormField
+        <EmailField id="register-email" error={errors.email?.message} {...register("email")} />
+        <PasswordField
           id="register-password"
-          label="Password"
-          type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
           hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A long passphrase is best.`}
           error={errors.password?.message}
           {...register("password")}

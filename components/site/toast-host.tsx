@@ -27,6 +27,11 @@ const readOnly = (path: string) =>
  * shown: for signed-in people anywhere, and on the pages with forms (sign-in, register, contact).
  */
 export function ToastHost() {
+  // An embed in another site's frame never shows a toast, nor asks who is signed in.
+  return usePathname().startsWith("/embed/") ? null : <SiteToasts />;
+}
+
+function SiteToasts() {
   const pathname = usePathname();
   const viewer = useCurrentUser();
   const signedIn = viewer.status === "ready" && viewer.user !== null;

@@ -1,12 +1,13 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import { VerifyEmailNotice } from "@/components/auth/resend-verification";
 import { Spinner } from "@/components/ui/spinner";
 import { ReportButton } from "./report-button";
 import { SurveyResults } from "./survey-results";
 import type { LiveFigures } from "./survey-voting";
 import { VoteForm } from "./vote-form";
-import { fetchVotingState, type VotingState } from "./voting-api";
+import { EMAIL_UNVERIFIED_MESSAGE, fetchVotingState, type VotingState } from "./voting-api";
 
 /**
  * The signed-in part of a survey page (vote form, own vote, report button), loaded only for people
@@ -79,6 +80,8 @@ export default function SignedInVoting({
     body = <SurveyResults yesCount={figures.yesCount} noCount={figures.noCount} myVote={state.myVote} />;
   } else if (!state.canVote) {
     body = <p className="text-slate-700">Only user and pro user accounts can vote on surveys.</p>;
+  } else if (state.emailUnverified) {
+    body = <VerifyEmailNotice message={EMAIL_UNVERIFIED_MESSAGE} />;
   } else {
     // The page above already says until when voting is open.
     body = (
@@ -87,6 +90,7 @@ export default function SignedInVoting({
         questionTitle={state.questionTitle}
         questionDescription={state.questionDescription}
         canComment={state.canComment}
+        resultMail={state.resultMail}
         onVoted={(result) => {
           onFigures({ yesCount: result.yesCount, noCount: result.noCount, deadlinePassed: state.deadlinePassed });
           setState({ ...state, yesCount: result.yesCount, noCount: result.noCount, myVote: result });
@@ -107,7 +111,7 @@ export default function SignedInVoting({
         {announcement}
       </p>
       {/* Answers first; Report is a quiet secondary action after them. */}
-      {state?.canVote && (
+      {state?.canVote && !state.emailUnverified && (
         <div className="mt-6 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
           <p className="text-sm text-slate-600">Something wrong here?</p>
           <ReportButton surveyId={surveyId} reported={state.reported} />

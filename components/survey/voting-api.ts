@@ -4,12 +4,13 @@ import type { VoteValue } from "@/models/enums";
 import { RequestError, requestJson } from "@/lib/api/client";
 
 export type { VotingState };
+export { EMAIL_UNVERIFIED_MESSAGE } from "@/lib/validation/email-links";
 export { RequestError };
 
 export const fetchVotingState = (surveyId: string, signal?: AbortSignal) =>
   requestJson<VotingState>(`/api/vote/${surveyId}`, { signal });
 
-export const submitVote = (surveyId: string, body: { vote: VoteValue; comment?: string }) =>
+export const submitVote = (surveyId: string, body: { vote: VoteValue; comment?: string; notifyResult?: boolean }) =>
   requestJson<VoteResult & { modifiedCount: number }>(`/api/vote/${surveyId}`, { method: "PUT", body: JSON.stringify(body) });
 
 export const submitReport = (surveyId: string) =>

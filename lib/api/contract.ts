@@ -100,6 +100,8 @@ export const votingStateSchema = z
     canComment: z.boolean(),
     myVote: z.object({ vote, comment: z.string().nullable() }).nullable(),
     reported: z.boolean(),
+    emailUnverified: z.boolean().meta({ description: "The caller may vote by role but must verify their address first" }),
+    resultMail: z.boolean().meta({ description: "The site sends mail: a vote may ask for the result by email" }),
   })
   .meta({ id: "VotingState" });
 
@@ -159,19 +161,55 @@ export function toFeedbackJson(s: FeedbackRow): z.output<typeof feedbackJsonSche
 // ---- people
 
 export const userJsonSchema = z
-  .object({ _id: id, email: z.string(), role, name: z.string().nullable() })
+  .object({
+    _id: id,
+    email: z.string(),
+    role,
+    name: z.string().nullable(),
+    emailVerified: z.boolean().optional().meta({ description: "Whether the address is verified (the admin's list)" }),
+  })
   .meta({ id: "User", description: "A person as the admin's list and the existence check show them: never a password hash." });
 
 /** A person as the admin's list and the existence check show them: never a password hash. */
-export function toUserJson(user: { id: string; email: string; role: Role; name: string | null }): z.output<typeof userJsonSchema> {
-  return { _id: user.id, email: user.email, role: user.role, name: user.name };
+export function toUserJson(user: { id: string; email: string; role: Role; name: string | null; emailVerified?: Date | null }): z.output<typeof userJsonSchema> {
+  return {
+    _id: user.id,
+    email: user.email,
+    role: user.role,
+    name: user.name,
+    ...(user.emailVerified !== undefined ? { emailVerified: user.emailVerified !== null } : {}),
+  };
 }
+
+const profile = { id, email: z.string(), name: z.string().nullable(), image: z.string().nullable(), role };
 
 export const meSchema = z.object({
   user: z
-    .object({ id, email: z.string(), name: z.string().nullable(), image: z.string().nullable(), role })
+    .object({
+      ...profile,
+      emailVerified: z.boolean(),
+      verificationRequired: z.boolean().meta({ description: "Whether this site asks for a verified address before voting and reporting" }),
+    })
     .nullable()
     .meta({ description: "Null when no one is signed in" }),
+});
+
+/** PATCH /api/me: the caller as they are now. */
+export const profileSchema = z.object({ user: z.object(profile) });
+
+export const sessionsSchema = z.object({
+  sessions: z.array(
+    z.object({ id, browser: z.string(), os: z.string(), createdAt: instant, lastSeenAt: instant, current: z.boolean().meta({ description: "The browser asking" }) }),
+  ),
+  total: count,
+  limit: z.int().meta({ description: "At most this many are listed, most recently used first" }),
+});
+
+export const mailPreferencesAnswerSchema = z.object({
+  preferences: z.object({
+    results: z.boolean().meta({ description: "The results of surveys the person asked about" }),
+    surveyNews: z.boolean().meta({ description: "News of the person's own surveys" }),
+  }),
 });
 
 // ---- payments and messages
@@ -215,6 +253,21 @@ export function withMongoId<T extends { id: string }>({ id: rowId, ...rest }: T)
 }
 
 // ---- the other answers
+
+export const okSchema = z.object({ ok: z.literal(true) });
+export const okMessageSchema = z.object({ ok: z.literal(true), message: z.string().meta({ description: "For people: what happens next" }) });
+export const sessionsEndedSchema = z.object({ ended: count.meta({ description: "How many sessions ended" }) });
+export const oembedSchema = z.object({
+  version: z.literal("1.0"),
+  type: z.literal("rich"),
+  title: z.string(),
+  provider_name: z.string(),
+  provider_url: z.string(),
+  cache_age: z.int(),
+  width: z.int(),
+  height: z.int(),
+  html: z.string().meta({ description: "The embed snippet: an iframe of the survey's embed page" }),
+});
 
 export const insertedSchema = z.object({ insertedId: id });
 export const modifiedSchema = z.object({ modifiedCount: z.union([z.literal(0), z.literal(1)]) });

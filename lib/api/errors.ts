@@ -2,6 +2,7 @@ export type ErrorCode =
   | "bad_request"
   | "unauthorized"
   | "forbidden"
+  | "email_unverified"
   | "not_found"
   | "conflict"
   | "payload_too_large"
@@ -9,6 +10,7 @@ export type ErrorCode =
   | "unprocessable"
   | "too_many_requests"
   | "service_unavailable"
+  | "not_implemented"
   | "internal";
 
 /** The HTTP status of each error code. */
@@ -16,6 +18,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  email_unverified: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
@@ -23,6 +26,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   unprocessable: 422,
   too_many_requests: 429,
   service_unavailable: 503,
+  not_implemented: 501,
   internal: 500,
 };
 

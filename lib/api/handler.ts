@@ -16,6 +16,11 @@ type Caller<A extends Access> = A extends "none" ? null : A extends "public" ? C
 
 type Options<A extends Access, P extends z.ZodType, B extends z.ZodType, Q extends z.ZodType> = {
   auth: A;
+  /**
+   * Only with the browser's session cookie: a Bearer API token is refused (403) right after the role
+   * check, before the body is read (changing the password, deleting the account).
+   */
+  cookieOnly?: boolean;
   params?: P;
   query?: Q;
   /** A JSON body, checked by this schema. */
@@ -46,7 +51,7 @@ type Options<A extends Access, P extends z.ZodType, B extends z.ZodType, Q exten
  * What a handler made by `route` checks, kept on it as `spec`: the API reference
  * (lib/api/openapi/operations.ts) states the same, and its test compares the two.
  */
-export type RouteSpec = Pick<Options<Access, z.ZodType, z.ZodType, z.ZodType>, "auth" | "params" | "query" | "body" | "form" | "rawBody">;
+export type RouteSpec = Pick<Options<Access, z.ZodType, z.ZodType, z.ZodType>, "auth" | "cookieOnly" | "params" | "query" | "body" | "form" | "rawBody">;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -97,6 +102,9 @@ function checkOrigin(request: NextRequest) {
     throw new ApiError("forbidden", "Cross-site requests are not allowed");
   }
 }
+
+export const cookieRequired = () =>
+  new ApiError("forbidden", "This needs your signed-in browser session: an API token cannot do it. Use the account page.");
 
 const tooLarge = () => new ApiError("payload_too_large", "The request body is too large");
 
@@ -165,7 +173,7 @@ export function route<
   B extends z.ZodType = z.ZodAny,
   Q extends z.ZodType = z.ZodAny,
 >(options: Options<A, P, B, Q>) {
-  const spec: RouteSpec = { auth: options.auth, params: options.params, query: options.query, body: options.body, form: options.form, rawBody: options.rawBody };
+  const spec: RouteSpec = { auth: options.auth, cookieOnly: options.cookieOnly, params: options.params, query: options.query, body: options.body, form: options.form, rawBody: options.rawBody };
   const handle = async (request: NextRequest, ctx: Ctx<unknown>): Promise<NextResponse> => {
     const started = performance.now();
     const requestId = requestIdOf(request.headers);
@@ -180,6 +188,7 @@ export function route<
         if (Array.isArray(options.auth) && !options.auth.includes(user.role)) {
           throw new ApiError("forbidden", "Your role does not allow this");
         }
+        if (options.cookieOnly && request.headers.has("authorization")) throw cookieRequired();
       }
       const params = options.params ? parse(options.params, await ctx.params, "params") : undefined;
       const query = options.query
@@ -229,8 +238,11 @@ export function route<
       });
     }
     response.headers.set("X-Request-Id", requestId);
-    // A caller's answer is theirs alone; "none" and "public" handlers set their own caching.
-    if (options.auth !== "public" && options.auth !== "none") response.headers.set("Cache-Control", "no-store");
+    // A caller's answer is theirs alone (a handler may say more, as long as it says no-store);
+    // "none" and "public" handlers set their own caching.
+    if (options.auth !== "public" && options.auth !== "none" && !/\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) {
+      response.headers.set("Cache-Control", "no-store");
+    }
     return withCors(request, response);
   };
   return Object.assign(handle, { spec });

@@ -1,14 +1,15 @@
 import "server-only";
-import { and, count, eq, or, sql } from "drizzle-orm";
+import { and, count, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { releaseAttempt, reserveAttempt, type Limit } from "@/lib/auth/attempts";
 import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { siteLimit, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MINUTES, throttleKeys, tooManyAttempts } from "@/lib/auth/sign-in-policy";
-import { getDb } from "@/lib/db";
+import { getDb, type Tx } from "@/lib/db";
+import { queueVerificationMail } from "@/lib/mail/account-mails";
 import { avatarIdOf, deleteAvatar, processAvatar, storeAvatar } from "@/lib/services/avatars";
 import { setRole } from "@/lib/services/roles";
 import { loginSchema, type RegisterInput } from "@/lib/validation/auth";
-import { users, type Role } from "@/models";
+import { users, userSessions, type Role } from "@/models";
 
 // Unknown emails and Google-only accounts cost the same hash as a real check: the answer time must
 // not tell which emails have a password here.
@@ -61,19 +62,69 @@ export async function authenticateWithPassword(credentials: unknown, clientAddre
   return user;
 }
 
-/** Ends every session and API token of a person issued before now (sign-out, password change). */
-export async function revokeSessions(userId: string) {
+/** The longest user agent kept for a session row (enough for any real browser's). */
+export const USER_AGENT_MAX = 512;
+
+/**
+ * A new `user_sessions` row for a browser that just signed in: its id goes into the session cookie
+ * (`sid`). The user agent is kept only to name the browser in the account page's list.
+ */
+export async function createUserSession(userId: string, userAgent: string | null | undefined): Promise<string> {
   const db = await getDb();
-  await db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, userId));
+  const agent = userAgent?.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").slice(0, USER_AGENT_MAX) || null;
+  const [row] = await db.insert(userSessions).values({ userId, userAgent: agent }).returning({ id: userSessions.id });
+  return row.id;
 }
 
-/** The session version to put in a new session cookie or token; null for an unknown user. */
+/**
+ * Ends everything a person is signed in with: every browser's session row is revoked and the session
+ * version raised (API tokens and cookies from before sessions per device carry it). Sign-out, a
+ * password reset and account deletion use it; `tx` runs it inside the caller's transaction.
+ */
+export async function revokeSessions(userId: string, tx?: Tx): Promise<void> {
+  const run = async (t: Tx) => {
+    await t.update(userSessions).set({ revokedAt: sql`now()` }).where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
+    await t.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+  };
+  if (tx) return run(tx);
+  const db = await getDb();
+  await db.transaction(run);
+}
+
+/**
+ * Ends every session of a person but one browser's (`keepSessionId`, the caller's own): every other
+ * session row is revoked, and the session version raised, so every API token and every cookie from
+ * before sessions per device stops working too; the kept cookie is checked by its row, not the version.
+ * Answers how many session rows were ended.
+ */
+export async function revokeOtherSessions(userId: string, keepSessionId: string | null, tx?: Tx): Promise<number> {
+  const run = async (t: Tx) => {
+    const ended = await t
+      .update(userSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), keepSessionId ? ne(userSessions.id, keepSessionId) : undefined))
+      .returning({ id: userSessions.id });
+    await t.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+    return ended.length;
+  };
+  if (tx) return run(tx);
+  const db = await getDb();
+  return db.transaction(run);
+}
+
+/** Marks a person's current address verified (a Google sign-in: Google verified it). */
+export async function markEmailVerified(userId: string): Promise<void> {
+  const db = await getDb();
+  await db.update(users).set({ emailVerified: sql`coalesce(${users.emailVerified}, now())` }).where(eq(users.id, userId));
+}
+
+/** The session version to put in a new session cookie or token; null for an unknown or deleted user. */
 export async function sessionVersionOfUser(userId: string): Promise<number | null> {
   const db = await getDb();
-  const [row] = await db.select({ v: users.sessionVersion }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ v: users.sessionVersion })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return row?.v ?? null;
 }
 
@@ -124,6 +175,8 @@ export async function registerUser(input: RegisterInput, picture: Uint8Array, cl
         .insert(users)
         .values({ name: input.name, email, passwordHash, image, role: "user" })
         .returning({ id: users.id });
+      // The confirmation link goes out with the account, or neither exists.
+      await queueVerificationMail(tx, { id: user.id, name: input.name, email });
       return user;
     });
   } catch (error) {
@@ -164,7 +217,11 @@ export async function changeUserRole(targetId: string, role: Role, actorId: stri
       .orderBy(users.id)
       .for("update");
     if (!admins.some((a) => a.id === actorId)) throw new ApiError("forbidden", "Only admins can change roles");
-    const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, targetId)).for("update");
+    const [target] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(and(eq(users.id, targetId), isNull(users.deletedAt)))
+      .for("update");
     if (!target) throw notFound("No such user");
     if (target.role === role) return { modifiedCount: 0 };
     if (target.role === "admin" && admins.length <= 1) throw lastAdmin();
@@ -178,14 +235,14 @@ export const LAST_ADMIN_MESSAGE =
 const lastAdmin = () => new ApiError("conflict", LAST_ADMIN_MESSAGE);
 
 // What the admin's list shows of a person: never the password hash (columns are named one by one).
-const listColumns = { id: users.id, email: users.email, role: users.role, name: users.name };
-export type ListedUser = { id: string; email: string; role: Role; name: string | null };
+const listColumns = { id: users.id, email: users.email, role: users.role, name: users.name, emailVerified: users.emailVerified };
+export type ListedUser = { id: string; email: string; role: Role; name: string | null; emailVerified: Date | null };
 
 /** `like` pattern for a prefix, with the caller's own wildcards taken literally. */
 const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * One page of accounts, in email order, optionally of one role and/or whose email or name starts
+ * One page of accounts (deleted ones left out), in email order, optionally of one role and/or whose email or name starts
  * with `q` (case-insensitive). Both searches are prefix matches on `lower(...) text_pattern_ops`
  * indexes and the role filter walks the (role, lower(email)) index, so the cost of a page does not
  * grow with the number of accounts (a leading-wildcard search would scan them all).
@@ -195,6 +252,8 @@ export async function listUsers(options: { role?: Role; q?: string; page?: numbe
   const db = await getDb();
   const pattern = q ? prefixPattern(q) : undefined;
   const where = and(
+    // Deleted accounts hold nothing to manage (no name, email or sign-in): they are not listed.
+    isNull(users.deletedAt),
     role ? eq(users.role, role) : undefined,
     pattern ? or(sql`lower(${users.email}) like ${pattern}`, sql`lower(${users.name}) like ${pattern}`) : undefined,
   );

@@ -167,6 +167,8 @@ describe("getVotingState", () => {
       canComment: true,
       myVote: { vote: "yes", comment: "Mine" },
       reported: false,
+      emailUnverified: false,
+      resultMail: false,
     });
     expect(await getVotingState(survey.id, other)).toMatchObject({ myVote: null, canComment: false, canVote: true, reported: false });
     // A report is the reporter's own: it shows for them only.

@@ -68,3 +68,6 @@ export const unpublishFeedbackSchema = z.object({
     { multiLine: true },
   ),
 });
+
+/** An account's id in a path (`/api/users/{id}/…`): anything else is no account (404). */
+export const userIdParamsSchema = z.object({ id: z.uuid({ error: "No such account" }) });

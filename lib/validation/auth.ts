@@ -6,7 +6,7 @@ import { noControlCharacters } from "./text";
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const email = noControlCharacters(
+export const emailSchema = noControlCharacters(
   z
     .string({ error: "Email is required" })
     .trim()
@@ -15,6 +15,15 @@ const email = noControlCharacters(
     .regex(/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u, "Invalid email address"),
   "Email",
 );
+
+const email = emailSchema;
+
+/** A new password: the rules of registration, of a reset and of a change of password. */
+export const newPasswordSchema = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 export const loginSchema = z.object({
   email,
@@ -25,11 +34,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const registerSchema = z.object({
   name: noControlCharacters(z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(80, "Name is too long"), "Name"),
   email,
-  password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: newPasswordSchema,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -10,6 +10,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
+import { siteUrl } from "@/lib/seo";
 import { castVote } from "@/lib/services/votes";
 import { reportSurvey } from "@/lib/services/reports";
 import { changeUserPicture } from "@/lib/services/users";
@@ -69,20 +70,21 @@ function expectDocumented(method: string, docPath: string, res: Awaited<ReturnTy
 
 type Call = { as?: { id: string }; cookie?: string; params?: Record<string, string>; query?: string; body?: unknown; form?: FormData; headers?: Record<string, string>; status: number };
 
-let owner: User, admin: User, voter: User, pro: User, fresh: User;
+let owner: User, admin: User, voter: User, pro: User, fresh: User, leaver: User;
 let published: Survey, unpublished: Survey;
 let avatarId: string;
-let ownerCookie: string, voterCookie: string;
+let ownerCookie: string, voterCookie: string, leaverCookie: string;
 
 beforeAll(async () => {
   process.env.METRICS_TOKEN = METRICS_TOKEN;
   const db = await getDb();
-  [owner, admin, voter, pro, fresh] = await Promise.all([
+  [owner, admin, voter, pro, fresh, leaver] = await Promise.all([
     createUser({ role: "surveyor", name: "Owner" }),
     createUser({ role: "admin" }),
     createUser({ name: "Voter" }),
     createUser({ role: "pro_user", name: "Pro" }),
     createUser({ name: "Fresh" }),
+    createUser({ name: "Leaver" }),
   ]);
   published = await createSurvey(owner.id, { title: "Published" });
   unpublished = await createSurvey(owner.id, { title: "Unpublished", status: "unpublish" });
@@ -95,6 +97,7 @@ beforeAll(async () => {
   avatarId = (await changeUserPicture(voter.id, await pngBytes())).split("/").pop()!;
   ownerCookie = await sessionCookieFor(owner);
   voterCookie = await sessionCookieFor(voter);
+  leaverCookie = await sessionCookieFor(leaver);
 });
 
 afterAll(() => {
@@ -133,6 +136,20 @@ const READS: Record<string, () => Call[]> = {
   "GET /api/get_payment_info": () => [{ as: admin, status: 200 }],
   "GET /api/contact_messages": () => [{ as: admin, status: 200 }],
   "GET /api/me": () => [{ status: 200 }, { as: voter, status: 200 }],
+  "GET /api/me/export": () => [{ as: voter, status: 200 }, { status: 401 }],
+  "GET /api/me/mail-preferences": () => [{ as: voter, status: 200 }],
+  "GET /api/me/sessions": () => [{ cookie: voterCookie, status: 200 }, { as: voter, status: 200 }],
+  "GET /api/survey/{id}/qr": () => [
+    { params: { id: published.id }, status: 200 },
+    { params: { id: published.id }, query: "format=png&download=1", status: 200 },
+    { params: { id: published.id }, query: "format=gif", status: 400 },
+    { params: { id: unpublished.id }, status: 404 },
+  ],
+  "GET /api/oembed": () => [
+    { query: `url=${encodeURIComponent(`${siteUrl()}/survey/details/${published.id}`)}&maxwidth=300`, status: 200 },
+    { query: `url=${encodeURIComponent(`${siteUrl()}/survey/details/${published.id}`)}&format=xml`, status: 501 },
+    { query: "url=https%3A%2F%2Felsewhere.example%2Fsurvey%2Fdetails%2F1", status: 404 },
+  ],
   "GET /api/avatars/{id}": () => [{ params: { id: avatarId }, status: 200 }, { params: { id: missing }, status: 404 }],
   "GET /api/health": () => [{ status: 200 }],
   "GET /api/health/ready": () => [{ status: 200 }],
@@ -174,6 +191,15 @@ const WRITES: [string, () => Call[]][] = [
   ["POST /api/update_survey_status", () => [{ as: admin, body: { id: unpublished.id, status: "unpublish" }, status: 422 }, { as: admin, body: { id: unpublished.id, status: "publish" }, status: 200 }]],
   ["POST /api/update_role", () => [{ as: admin, body: { id: fresh.id, role: "pro_user" }, status: 200 }, { as: admin, body: { id: admin.id, role: "user" }, status: 409 }]],
   ["POST /api/upload", () => [{ as: voter, form: imageForm({}), status: 400 }]],
+  ["PATCH /api/me", () => [{ as: voter, body: { name: "Voter Renamed" }, status: 200 }, { as: voter, body: { role: "admin" }, status: 400 }]],
+  ["PATCH /api/me/mail-preferences", () => [{ as: voter, body: { results: false }, status: 200 }]],
+  ["DELETE /api/me/sessions/{id}", () => [{ as: leaver, params: { id: missing }, status: 404 }]],
+  // Last for this person: it ends their other sessions and every API token.
+  ["DELETE /api/me/sessions", () => [{ cookie: leaverCookie, body: {}, status: 200 }]],
+  ["POST /api/password/forgot", () => [{ body: { email: "nobody@example.test" }, status: 200 }]],
+  ["POST /api/password/reset", () => [{ body: { token: "not-a-link", password: "long enough" }, status: 400 }]],
+  ["POST /api/unsubscribe", () => [{ query: "token=forged", status: 400 }]],
+  ["DELETE /api/me", () => [{ as: fresh, body: {}, status: 403 }]],
   ["POST /api/register", () => [{ form: imageForm({ name: "Reg", email: "not-an-email", password: "long enough" }), status: 400 }]],
 ];
 
@@ -226,6 +252,8 @@ describe("each route checks what its operation says", () => {
       const spec = (await handlerOf(op.method, op.path)).spec;
       expect(spec, "built with route()").toBeDefined();
       expect(spec!.auth).toEqual(op.auth);
+      // A route that lets in only a session cookie says so (a handler may refuse a bearer token itself, as /api/jwt does).
+      if (spec!.cookieOnly) expect(op.sessionOnly).toBe(true);
       expect(spec!.params).toBe(op.params);
       expect(spec!.query).toBe(op.query);
       const body = op.body;

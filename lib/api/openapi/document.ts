@@ -50,6 +50,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   415: { name: "UnsupportedMediaType", description: "The body is not of the media type this call takes (`application/json`, or `multipart/form-data` for forms)." },
   422: { name: "Unprocessable", description: "Well formed, but refused: the message says why." },
   429: { name: "TooManyRequests", description: "Too many requests of this kind: try again later." },
+  501: { name: "NotImplemented", description: "A variant of this call the site does not offer." },
   503: { name: "ServiceUnavailable", description: "A service this call needs is not available right now: try again later." },
 };
 
@@ -102,7 +103,7 @@ function security(op: Operation): Record<string, string[]>[] {
 function requestBody(op: Operation): ZodOpenApiRequestBodyObject | undefined {
   const body = op.body;
   if (!body) return undefined;
-  if ("raw" in body) return { required: true, content: { [body.raw]: { schema: body.schema } } };
+  if ("raw" in body) return { required: !body.optional, content: { [body.raw]: { schema: body.schema } } };
   const [type, schema] =
     "json" in body
       ? ["application/json", body.json]
@@ -119,7 +120,7 @@ function responses(op: Operation): ZodOpenApiResponsesObject {
     result[String(answer.status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
       description: answer.description,
       ...(answer.json && { content: { "application/json": { schema: answer.json } } }),
-      ...(answer.media && { content: { [answer.media.type]: { schema: answer.media.schema } } }),
+      ...(answer.media && { content: Object.fromEntries(answer.media.map((m) => [m.type, { schema: m.schema }])) }),
       ...(answer.headers && { headers: answer.headers }),
     };
   }

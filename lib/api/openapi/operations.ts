@@ -14,15 +14,22 @@ import {
   feedbackJsonSchema,
   insertedSchema,
   livenessSchema,
+  mailPreferencesAnswerSchema,
   meSchema,
   modifiedSchema,
+  oembedSchema,
+  okMessageSchema,
+  okSchema,
   ownSurveyJsonSchema,
   participatedSurveySchema,
   paymentJsonSchema,
+  profileSchema,
   readinessSchema,
   reportedSurveySchema,
   reportResultSchema,
   savedPaymentSchema,
+  sessionsEndedSchema,
+  sessionsSchema,
   surveyJsonSchema,
   surveyResultsSchema,
   uploadedPictureSchema,
@@ -37,9 +44,12 @@ import {
 import type { Access } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { confirmUpgradeSchema, createPaymentIntentSchema, emailParamsSchema, savePaymentSchema } from "@/lib/payments/schemas";
-import { pagedQuerySchema, updateSurveyStatusSchema, userListQuerySchema } from "@/lib/validation/admin";
+import { changePasswordSchema, deleteAccountSchema, endOtherSessionsSchema, sessionIdParamsSchema, updateProfileSchema } from "@/lib/validation/account";
+import { pagedQuerySchema, updateSurveyStatusSchema, userIdParamsSchema, userListQuerySchema } from "@/lib/validation/admin";
 import { avatarIdParamsSchema, createUserSchema, isUserExistSchema, jwtRequestSchema, registerSchema, updateRoleSchema } from "@/lib/validation/auth";
 import { contactSchema } from "@/lib/validation/contact";
+import { changeEmailSchema, forgotPasswordSchema, resetPasswordSchema } from "@/lib/validation/email-links";
+import { mailPreferencesSchema, oembedQuerySchema, qrQuerySchema, unsubscribeQuerySchema } from "@/lib/validation/share";
 import { apiPageQuerySchema, createSurveyBodySchema, surveyFormSchema } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema, surveyListQuerySchema, surveyorEmailParamsSchema } from "@/lib/validation/survey-list";
 import { ownIdentityBodySchema, voteBodySchema } from "@/lib/validation/vote";
@@ -52,8 +62,8 @@ export type Answer = {
   status: number;
   description: string;
   json?: ZodType;
-  /** A body that is not JSON: its media type and a JSON Schema of it. */
-  media?: { type: string; schema: Record<string, unknown> };
+  /** A body that is not JSON: each media type it may come as, with a JSON Schema of it. */
+  media?: { type: string; schema: Record<string, unknown> }[];
   headers?: Record<string, { description: string; schema: Record<string, unknown> }>;
 };
 
@@ -68,14 +78,14 @@ export type Operation = {
   auth: Access;
   /** What else the route checks of the caller, for people ("own email only; admins: any"). */
   who?: string;
-  /** Only a session cookie is accepted (a bearer token is refused). */
+  /** Only a session cookie is accepted, a bearer token is refused (403): `route({ cookieOnly })` or the handler. */
   sessionOnly?: boolean;
   /** A credential other than a session (the metrics token, Stripe's signature). */
   credential?: "metricsToken" | "stripeSignature";
   params?: ZodType;
   query?: ZodType;
   /** A JSON body (`route({ body })`), a multipart form (`route({ form })`) or an HTML form (Auth.js). */
-  body?: { json: ZodType } | { multipart: ZodType } | { urlencoded: ZodType } | { raw: string; schema: Record<string, unknown> };
+  body?: { json: ZodType } | { multipart: ZodType } | { urlencoded: ZodType } | { raw: string; schema: Record<string, unknown>; optional?: true };
   /**
    * The route reads the body as `z.unknown()` and checks it with this schema in the handler, where
    * the earliest allowed deadline (today, or the survey's own) is known; the JSON Schema is the same.
@@ -174,6 +184,39 @@ export const OPERATIONS: Operation[] = [
     errors: [404],
     preflight: true,
   },
+  {
+    method: "GET",
+    path: "/api/survey/{id}/qr",
+    tag: "Surveys",
+    summary: "A survey's QR code",
+    description: "A QR code of a published survey's address, as SVG or PNG (`download=1`: as an attachment). The same for everyone, cached for a day.",
+    auth: "none",
+    params: surveyIdParamsSchema,
+    query: qrQuerySchema,
+    answers: [
+      {
+        status: 200,
+        description: "The QR code",
+        media: [
+          { type: "image/svg+xml", schema: { type: "string" } },
+          { type: "image/png", schema: { type: "string", contentMediaType: "image/png" } },
+        ],
+      },
+    ],
+    errors: [404],
+  },
+  {
+    method: "GET",
+    path: "/api/oembed",
+    tag: "Surveys",
+    summary: "oEmbed",
+    description:
+      "The oEmbed 1.0 answer (type `rich`) for one of this site's survey addresses, so a platform that reads oEmbed embeds a survey from its link. `url` is parsed, never fetched: any other address is 404; a `format` other than `json` is 501.",
+    auth: "none",
+    query: oembedQuerySchema,
+    answers: [json("The embed", oembedSchema)],
+    errors: [404, 501],
+  },
 
   // ---- voting
   {
@@ -194,7 +237,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Voting",
     summary: "Vote",
     description:
-      "Casts the caller's one vote on a published survey before its deadline. A comment is for pro_user accounts only (403 otherwise). A second vote is 409, and so is a vote after the deadline.",
+      "Casts the caller's one vote on a published survey before its deadline. A comment is for pro_user accounts only (403 otherwise). A second vote is 409, and so is a vote after the deadline. Where the site sends mail, an unverified address is refused (403 `email_unverified`); `notifyResult` asks for the result by email when the survey closes.",
     auth: rolesFor("vote"),
     who: "`userEmail` and `userName`, if sent, must be the caller's own",
     params: surveyIdParamsSchema,
@@ -207,7 +250,7 @@ export const OPERATIONS: Operation[] = [
     path: "/api/report_survey/{id}",
     tag: "Voting",
     summary: "Report a survey",
-    description: "The caller's one report of a published survey (409 for a second one).",
+    description: "The caller's one report of a published survey (409 for a second one). Where the site sends mail, an unverified address is refused (403 `email_unverified`).",
     auth: rolesFor("report"),
     who: "`userEmail` and `userName`, if sent, must be the caller's own",
     params: surveyIdParamsSchema,
@@ -294,7 +337,7 @@ export const OPERATIONS: Operation[] = [
     auth: rolesFor("manageOwnSurveys"),
     who: "the survey's own surveyor, or an admin",
     params: surveyIdParamsSchema,
-    answers: [{ status: 200, description: "The CSV file", media: { type: "text/csv", schema: { type: "string" } } }],
+    answers: [{ status: 200, description: "The CSV file", media: [{ type: "text/csv", schema: { type: "string" } }] }],
     preflight: true,
   },
 
@@ -332,6 +375,17 @@ export const OPERATIONS: Operation[] = [
     errors: [404, 422],
   },
   {
+    method: "POST",
+    path: "/api/users/{id}/verification-email",
+    tag: "Admin",
+    summary: "Resend someone's verification link",
+    description: "The same limit of three an hour as the person's own button (429). Already verified: 409; 503 where the site sends no mail.",
+    auth: ["admin"],
+    params: userIdParamsSchema,
+    answers: [json("The link is on its way", okMessageSchema)],
+    errors: [409, 429, 503],
+  },
+  {
     method: "GET",
     path: "/api/get_payment_info",
     tag: "Admin",
@@ -361,6 +415,154 @@ export const OPERATIONS: Operation[] = [
     description: "The caller's name, picture and role for the navigation bar, or `user: null`. Never cached.",
     auth: "public",
     answers: [json("The caller", meSchema)],
+  },
+  {
+    method: "PATCH",
+    path: "/api/me",
+    tag: "Account",
+    summary: "Change my name",
+    auth: "signed-in",
+    body: { json: updateProfileSchema },
+    answers: [json("The caller as they are now", profileSchema)],
+    errors: [404],
+  },
+  {
+    method: "DELETE",
+    path: "/api/me",
+    tag: "Account",
+    summary: "Delete my account",
+    description:
+      "Deletes the caller's account and signs them out; an account with a password sends it (400 without it or when wrong), a Google-only account needs a recent sign-in (403). The last admin cannot leave (409).",
+    auth: "signed-in",
+    sessionOnly: true,
+    body: { json: deleteAccountSchema },
+    answers: [json("Deleted", okSchema)],
+    errors: [404, 409, 429],
+  },
+  {
+    method: "GET",
+    path: "/api/me/export",
+    tag: "Account",
+    summary: "Export my data",
+    description: "Everything the site keeps about the caller, as a JSON file to download.",
+    auth: "signed-in",
+    answers: [{ status: 200, description: "The export file", media: [{ type: "application/json", schema: { type: "object", description: "The caller's account, surveys, votes, reports, payments and sessions" } }] }],
+  },
+  {
+    method: "POST",
+    path: "/api/me/password",
+    tag: "Account",
+    summary: "Change my password",
+    description: "Needs the current password (400 when wrong; 429 after too many tries). Every other session and every API token ends. An account without a password is 409.",
+    auth: "signed-in",
+    sessionOnly: true,
+    body: { json: changePasswordSchema },
+    answers: [json("Changed", okSchema)],
+    errors: [404, 409, 429],
+  },
+  {
+    method: "POST",
+    path: "/api/me/email",
+    tag: "Account",
+    summary: "Change my email address",
+    description:
+      "Needs the password. The new address gets a confirmation link and the current one a notice; the address changes when the link is opened. A taken address is 409; at most three links an hour (429); 503 where the site sends no mail.",
+    auth: "signed-in",
+    body: { json: changeEmailSchema },
+    answers: [json("The link is on its way", okMessageSchema)],
+    errors: [404, 409, 429, 503],
+  },
+  {
+    method: "POST",
+    path: "/api/me/verification-email",
+    tag: "Account",
+    summary: "Resend my verification link",
+    description: "At most three an hour (429). Already verified: 409; 503 where the site sends no mail.",
+    auth: "signed-in",
+    answers: [json("The link is on its way", okMessageSchema)],
+    errors: [404, 409, 429, 503],
+  },
+  {
+    method: "GET",
+    path: "/api/me/mail-preferences",
+    tag: "Account",
+    summary: "My mail preferences",
+    description: "Which optional mails the caller receives. Mail about the account itself is always sent.",
+    auth: "signed-in",
+    answers: [json("The preferences", mailPreferencesAnswerSchema)],
+  },
+  {
+    method: "PATCH",
+    path: "/api/me/mail-preferences",
+    tag: "Account",
+    summary: "Change my mail preferences",
+    auth: "signed-in",
+    body: { json: mailPreferencesSchema },
+    answers: [json("The preferences", mailPreferencesAnswerSchema)],
+    errors: [404],
+  },
+  {
+    method: "GET",
+    path: "/api/me/sessions",
+    tag: "Account",
+    summary: "My signed-in browsers",
+    auth: "signed-in",
+    answers: [json("The sessions", sessionsSchema)],
+  },
+  {
+    method: "DELETE",
+    path: "/api/me/sessions",
+    tag: "Account",
+    summary: "Sign out everywhere else",
+    description: "Ends every other session and every API token (by API token: every session, and the token with them).",
+    auth: "signed-in",
+    body: { json: endOtherSessionsSchema },
+    answers: [json("How many ended", sessionsEndedSchema)],
+  },
+  {
+    method: "DELETE",
+    path: "/api/me/sessions/{id}",
+    tag: "Account",
+    summary: "End one session",
+    description: "Ends one of the caller's signed-in browsers (any other id is 404).",
+    auth: "signed-in",
+    params: sessionIdParamsSchema,
+    answers: [json("Ended", okSchema)],
+  },
+  {
+    method: "POST",
+    path: "/api/password/forgot",
+    tag: "Account",
+    summary: "Forgot my password",
+    description:
+      "Mails a reset link (valid 30 minutes) to the address if it has an account. The answer is the same either way, so it tells nobody which addresses have accounts; at most 3 an hour per address and 10 per network (429).",
+    auth: "public",
+    body: { json: forgotPasswordSchema },
+    answers: [json("The same answer for every address", okMessageSchema)],
+    errors: [429],
+  },
+  {
+    method: "POST",
+    path: "/api/password/reset",
+    tag: "Account",
+    summary: "Reset my password",
+    description: "A new password from a mailed link (400 for a link that is invalid, expired or used). Every session and API token of the account ends.",
+    auth: "public",
+    body: { json: resetPasswordSchema },
+    answers: [json("Changed", okMessageSchema)],
+  },
+  {
+    method: "POST",
+    path: "/api/unsubscribe",
+    tag: "Account",
+    summary: "Unsubscribe (one click)",
+    description:
+      "Turns one kind of mail off for the person the signed `token` of a mail's link names, without signing in (RFC 8058 one-click: the body `List-Unsubscribe=One-Click` is not read). A forged or altered token is 400.",
+    auth: "none",
+    query: unsubscribeQuerySchema,
+    body: { raw: "application/x-www-form-urlencoded", schema: { type: "string", description: "`List-Unsubscribe=One-Click`" }, optional: true },
+    answers: [json("Done", okMessageSchema)],
+    errors: [400],
   },
   {
     method: "POST",
@@ -393,7 +595,7 @@ export const OPERATIONS: Operation[] = [
     description: "A stored picture. Its id never changes content, so it is cached for a year.",
     auth: "public",
     params: avatarIdParamsSchema,
-    answers: [{ status: 200, description: "The picture", media: { type: "image/*", schema: { type: "string", contentMediaType: "image/*" } } }],
+    answers: [{ status: 200, description: "The picture", media: [{ type: "image/*", schema: { type: "string", contentMediaType: "image/*" } }] }],
   },
   {
     method: "POST",
@@ -524,7 +726,7 @@ export const OPERATIONS: Operation[] = [
     description: "This server's metrics in Prometheus' text format, for a scraper holding `METRICS_TOKEN`. Without `METRICS_TOKEN` configured the endpoint does not exist (404).",
     auth: "none",
     credential: "metricsToken",
-    answers: [{ status: 200, description: "The metrics", media: { type: "text/plain", schema: { type: "string" } } }],
+    answers: [{ status: 200, description: "The metrics", media: [{ type: "text/plain", schema: { type: "string" } }] }],
     errors: [401, 404],
   },
   {

@@ -4,6 +4,7 @@ import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { preflight, route } from "@/lib/api/handler";
 import { assertSelf, rolesFor } from "@/lib/auth/permissions";
+import { assertVerified } from "@/lib/services/account-email";
 import { surveyVoted } from "@/lib/cache/surveys";
 import { castVote, getVotingState } from "@/lib/services/votes";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
@@ -27,7 +28,8 @@ export const PUT = route({
   maxBodyBytes: 16 * 1024,
   handler: async ({ user, params, body }) => {
     assertSelf(user, { email: body.userEmail, name: body.userName });
-    const result = await castVote({ surveyId: params.id, userId: user.id, role: user.role, vote: body.vote, comment: body.comment });
+    assertVerified(user);
+    const result = await castVote({ surveyId: params.id, userId: user.id, role: user.role, vote: body.vote, comment: body.comment, notifyResult: body.notifyResult });
     surveyVoted(params.id);
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1, ...result };
   },

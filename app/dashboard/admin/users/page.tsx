@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AdminHeading } from "@/components/admin/admin-heading";
 import { listHref } from "@/components/admin/format";
+import { ResendVerificationAsAdmin } from "@/components/admin/resend-verification";
 import { RoleEditor } from "@/components/admin/role-editor";
 import { UserFilters } from "@/components/admin/user-filters";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
@@ -29,6 +30,10 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const columns: Column<ListedUser>[] = [
     { header: "Name", cell: (u) => u.name ?? <span className="text-slate-600">(no name)</span> },
     { header: "User Email", cell: (u) => <span className="break-all">{u.email}</span> },
+    {
+      header: "Email verified",
+      cell: (u) => (u.emailVerified ? <span className="text-green-800">Verified</span> : <ResendVerificationAsAdmin userId={u.id} email={u.email} />),
+    },
     { header: "Role", cell: (u) => <RoleEditor key={`${u.id}:${u.role}`} userId={u.id} email={u.email} role={u.role} /> },
   ];
 

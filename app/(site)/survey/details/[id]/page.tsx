@@ -4,10 +4,12 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { preview } from "@/components/survey/survey-card";
 import { DeadlineNote } from "@/components/survey/deadline-note";
+import { SurveyShare } from "@/components/survey/survey-share";
 import { SurveyVoting } from "@/components/survey/survey-voting";
 import { getEnv } from "@/lib/env";
 import { cachedSurvey } from "@/lib/cache/surveys";
 import { surveyHref } from "@/lib/public-urls";
+import { oembedHref } from "@/lib/share";
 import { pageMetadata } from "@/lib/seo";
 import { formatDate } from "@/lib/dates";
 import { dayIn } from "@/lib/validation/survey-form";
@@ -39,6 +41,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   });
   return {
     ...meta,
+    // oEmbed discovery: a platform given this page's link finds how to embed it.
+    alternates: { ...meta.alternates, types: { "application/json+oembed": oembedHref(survey.id) } },
     openGraph: { ...meta.openGraph, type: "article", publishedTime: survey.createdAt, section: survey.category },
   };
 }
@@ -109,6 +113,9 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
           initial={{ yesCount: survey.yesCount, noCount: survey.noCount, deadlinePassed: dayIn(APP_TIME_ZONE) > survey.deadline }}
         />
       </section>
+      <div className="mt-8">
+        <SurveyShare id={survey.id} title={survey.title} />
+      </div>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { ResultsChartToggle } from "@/components/surveyor/results-chart-toggle";
 import { loadManagedSurvey } from "@/lib/loaders/managed-survey";
 import { StatusBadge } from "@/components/surveyor/status-badge";
+import { SurveyShare } from "@/components/survey/survey-share";
 import { VotersTable } from "@/components/surveyor/voters-table";
 import { VotesOverTime } from "@/components/surveyor/votes-over-time";
 import { buttonVariants } from "@/components/ui/button";
@@ -98,6 +99,9 @@ export default async function Page({
       <ResultsChartToggle yesCount={survey.yesCount} noCount={survey.noCount} />
 
       {days ? <VotesOverTime days={days} totals={{ yes: survey.yesCount, no: survey.noCount }} /> : <p className="text-slate-600">The votes over time could not be loaded.</p>}
+
+      {/* Only a published survey has a public address to share. */}
+      {survey.status === "publish" && <SurveyShare id={survey.id} title={survey.title} />}
 
       <section aria-labelledby="voters-title" id="voters" className="space-y-3">
         <h2 id="voters-title" className="text-xl font-semibold">

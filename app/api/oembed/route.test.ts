@@ -1,0 +1,61 @@
+// oEmbed 1.0 (https://oembed.com, section 2.3): a `rich` answer with the required fields and the
+// iframe of the embed, sized within maxwidth/maxheight; only our own survey addresses; json only.
+import { beforeAll, describe, expect, it } from "vitest";
+
+process.env.AUTH_URL = "https://opinex.example.test";
+
+const { GET } = await import("./route");
+const { createSurvey, createUser } = await import("@/tests/factories");
+const { call } = await import("@/tests/http");
+
+let published: { id: string; title: string };
+let hidden: { id: string };
+beforeAll(async () => {
+  const owner = await createUser({ role: "surveyor" });
+  published = await createSurvey(owner.id, { title: `A "quoted" <survey> & more` });
+  hidden = await createSurvey(owner.id, { status: "unpublish" });
+});
+
+const ask = (query: Record<string, string>) => call(GET, { path: `/api/oembed?${new URLSearchParams(query)}` });
+const page = (id: string) => `https://opinex.example.test/survey/details/${id}`;
+
+describe("GET /api/oembed", () => {
+  it("answers a rich oEmbed 1.0 response with the embed's iframe", async () => {
+    const res = await ask({ url: page(published.id), format: "json" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const body = res.json as Record<string, unknown>;
+    // Required for every type (version, type) and for "rich" (html, width, height).
+    expect(body).toMatchObject({ version: "1.0", type: "rich", width: 480, height: 260, provider_name: "OPINEX", provider_url: "https://opinex.example.test" });
+    expect(body.title).toBe(published.title);
+    expect(typeof body.cache_age).toBe("number");
+    const html = String(body.html);
+    expect(html).toMatch(new RegExp(`^<iframe src="https://opinex\\.example\\.test/embed/survey/${published.id}" width="480" height="260" `));
+    expect(html).toContain('title="A &quot;quoted&quot; &lt;survey&gt; &amp; more (OPINEX survey)"');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it("honours maxwidth and maxheight, and also accepts the embed's own address", async () => {
+    const res = await ask({ url: `https://opinex.example.test/embed/survey/${published.id}`, maxwidth: "300", maxheight: "200" });
+    expect(res.json).toMatchObject({ width: 300, height: 200 });
+    expect(String(res.json.html)).toContain('width="300" height="200"');
+    expect((await ask({ url: page(published.id), maxwidth: "abc" })).status).toBe(400);
+  });
+
+  it("is 404 for anything but a published survey of this site, and 501 for another format", async () => {
+    for (const url of [
+      page(hidden.id),
+      page("00000000-0000-4000-8000-000000000000"),
+      `https://elsewhere.example/survey/details/${published.id}`,
+      `http://opinex.example.test/survey/details/${published.id}`,
+      "https://opinex.example.test/surveys",
+      "not a url",
+      "file:///etc/passwd",
+    ]) {
+      expect((await ask({ url })).status, url).toBe(404);
+    }
+    expect((await ask({})).status).toBe(400);
+    const xml = await ask({ url: page(published.id), format: "xml" });
+    expect(xml.status).toBe(501);
+  });
+});

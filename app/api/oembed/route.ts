@@ -1,0 +1,54 @@
+// GET /api/oembed?url=…&format=json&maxwidth=&maxheight=: the oEmbed 1.0 answer (type "rich") for one
+// of our survey pages, so a platform that reads oEmbed embeds a survey from its link. `url` must be a
+// survey address of this site: it is parsed, never fetched.
+import { NextResponse } from "next/server";
+import { ApiError } from "@/lib/api/errors";
+import { route } from "@/lib/api/handler";
+import { cachedSurvey } from "@/lib/cache/surveys";
+import { siteUrl, SITE_NAME } from "@/lib/seo";
+import { EMBED_HEIGHT, EMBED_WIDTH, embedSnippet } from "@/lib/share";
+import { oembedQuerySchema } from "@/lib/validation/share";
+
+const SURVEY_PATH = /^\/(?:survey\/details|embed\/survey)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+const notOurs = () => new ApiError("not_found", "No such survey on this site");
+
+/** The survey id of one of our survey addresses; null for anything else. */
+function surveyIdOf(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.origin !== new URL(siteUrl()).origin) return null;
+  return SURVEY_PATH.exec(url.pathname)?.[1]?.toLowerCase() ?? null;
+}
+
+export const GET = route({
+  auth: "none",
+  query: oembedQuerySchema,
+  handler: async ({ query }) => {
+    // The spec's answer for a format the provider does not offer.
+    if (query.format !== undefined && query.format !== "json") throw new ApiError("not_implemented", "Only format=json is offered");
+    const id = surveyIdOf(query.url);
+    const survey = id ? await cachedSurvey(id) : null;
+    if (!id || !survey) throw notOurs();
+    const width = Math.min(EMBED_WIDTH, query.maxwidth ?? EMBED_WIDTH);
+    const height = Math.min(EMBED_HEIGHT, query.maxheight ?? EMBED_HEIGHT);
+    return NextResponse.json(
+      {
+        version: "1.0",
+        type: "rich",
+        title: survey.title,
+        provider_name: SITE_NAME,
+        provider_url: siteUrl(),
+        cache_age: 3600,
+        width,
+        height,
+        html: embedSnippet(id, survey.title, { width, height }),
+      },
+      // Public data, read by other sites' servers and browsers alike.
+      { headers: { "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" } },
+    );
+  },
+});

@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { EmbedResults } from "@/components/embed/embed-results";
+import { cachedSurvey } from "@/lib/cache/surveys";
+import { getEnv } from "@/lib/env";
+import { surveyHref } from "@/lib/public-urls";
+import { siteUrl, SITE_NAME } from "@/lib/seo";
+import { EMBED_THEMES, type EmbedTheme } from "@/lib/share";
+import { dayIn } from "@/lib/validation/survey-form";
+import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
+
+// /embed/survey/{id}[?theme=dark] (rewritten here, lib/public-urls.ts): a survey in another site's
+// <iframe>. The only pages other sites may frame (frame-ancestors *, next.config.ts). Cached like the
+// survey page: generated on first request, expired by the survey's tag; the figures then refresh in
+// the browser.
+export const revalidate = 60;
+export async function generateStaticParams() {
+  return [];
+}
+
+type Params = Promise<{ id: string; theme: string }>;
+const loadSurvey = cache(async (id: string) => (surveyIdParamsSchema.safeParse({ id }).success ? cachedSurvey(id) : null));
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const survey = await loadSurvey((await params).id);
+  return { title: survey ? `${survey.title} (embedded)` : "Survey not found", robots: { index: false } };
+}
+
+export default async function EmbeddedSurvey({ params }: { params: Params }) {
+  const { id, theme } = await params;
+  if (!(EMBED_THEMES as readonly string[]).includes(theme)) notFound();
+  const survey = await loadSurvey(id);
+  if (!survey) notFound();
+  const dark = (theme as EmbedTheme) === "dark";
+  const closed = dayIn(getEnv().APP_TIME_ZONE) > survey.deadline;
+  return (
+    <main
+      data-embed
+      className={`flex flex-col gap-3 rounded-xl border p-4 font-sans ${dark ? "border-slate-700 bg-slate-900 text-slate-100" : "border-slate-200 bg-white text-slate-900"}`}
+    >
+      <p className={`text-xs font-semibold uppercase tracking-wide ${dark ? "text-brand-200" : "text-brand-800"}`}>{SITE_NAME} survey</p>
+      <h1 className="text-lg font-bold leading-snug">{survey.questionTitle}</h1>
+      <p className={`text-sm ${dark ? "text-slate-300" : "text-slate-700"}`}>{survey.title}</p>
+      <EmbedResults surveyId={survey.id} dark={dark} initial={{ yesCount: survey.yesCount, noCount: survey.noCount, deadlinePassed: closed }} />
+      <a
+        href={`${siteUrl()}${surveyHref(survey.id)}`}
+        target="_blank"
+        rel="noopener"
+        className={`inline-flex min-h-11 items-center justify-center self-start rounded-md px-4 text-sm font-semibold ${dark ? "bg-brand-200 text-slate-900 hover:bg-brand-100" : "bg-brand-700 text-white hover:bg-brand-800"}`}
+      >
+        {closed ? "See the results on OPINEX" : "Vote on OPINEX"}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,69 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { VOTE_COLOURS } from "@/lib/vote-colours";
+
+type Figures = { yesCount: number; noCount: number; deadlinePassed: boolean };
+
+/** The message the embed posts to the page that frames it whenever its height changes. */
+export const EMBED_HEIGHT_MESSAGE = "opinex:embed-height";
+const POLL_MS = 5000;
+
+/**
+ * The embed's result: one bar split into Yes and No, the figures in words, refreshed every few
+ * seconds while the frame is on screen; and the frame's height, posted to the parent page
+ * (`{ type: "opinex:embed-height", surveyId, height }`) so it can fit the frame to its content.
+ */
+export function EmbedResults({ surveyId, initial, dark }: { surveyId: string; initial: Figures; dark: boolean }) {
+  const [figures, setFigures] = useState(initial);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    const refresh = async () => {
+      if (document.visibilityState !== "visible") return;
+      try {
+        const response = await fetch(`/api/survey/${surveyId}/results`);
+        if (response.ok && !stopped) setFigures((await response.json()) as Figures);
+      } catch {
+        // Offline for a moment: the figures on screen stay until the next try.
+      }
+    };
+    const timer = setInterval(refresh, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [surveyId]);
+
+  useEffect(() => {
+    const card = root.current?.closest("[data-embed]") ?? root.current;
+    if (!card || window.parent === window) return;
+    const post = () => window.parent.postMessage({ type: EMBED_HEIGHT_MESSAGE, surveyId, height: Math.ceil(card.getBoundingClientRect().height) }, "*");
+    const observer = new ResizeObserver(post);
+    observer.observe(card);
+    post();
+    return () => observer.disconnect();
+  }, [surveyId]);
+
+  const total = figures.yesCount + figures.noCount;
+  const yesShare = total === 0 ? 0 : Math.round((figures.yesCount / total) * 100);
+  const summary =
+    total === 0 ? "No votes yet." : `Yes ${yesShare} % (${figures.yesCount}) · No ${100 - yesShare} % (${figures.noCount}) · ${total} ${total === 1 ? "vote" : "votes"}`;
+  return (
+    <div ref={root}>
+      <div aria-hidden="true" className={`flex h-4 overflow-hidden rounded-full ${dark ? "bg-slate-700" : "bg-slate-200"}`} data-testid="embed-bar">
+        {total > 0 && (
+          <>
+            <span style={{ width: `${yesShare}%`, background: VOTE_COLOURS.yes.fill, borderRight: yesShare > 0 && yesShare < 100 ? `2px solid ${VOTE_COLOURS.yes.edge}` : undefined }} />
+            <span style={{ width: `${100 - yesShare}%`, background: VOTE_COLOURS.no.fill }} />
+          </>
+        )}
+      </div>
+      <p className={`mt-2 text-sm tabular-nums ${dark ? "text-slate-200" : "text-slate-700"}`} aria-live="polite" data-testid="embed-figures">
+        {summary}
+        {figures.deadlinePassed ? " · Closed" : ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+// A survey travels: the share panel (copy link, QR code download), the embed in another site's frame
+// (its height fitted to the content by the message it posts), and oEmbed discovery.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "@playwright/test";
+import { analyzePage } from "./fixtures/axe";
+
+const WIDTHS = [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+];
+
+async function aSurvey(request: import("@playwright/test").APIRequestContext) {
+  const [survey] = (await (await request.get("/api/all_surveys?limit=1")).json()) as { _id: string; title: string; questionTitle: string }[];
+  return survey;
+}
+
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`${name} width`, () => {
+    test.use({ viewport });
+
+    test("the share panel copies the link and downloads the QR code", async ({ page, context, baseURL }) => {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      const survey = await aSurvey(page.request);
+      await page.goto(`/survey/details/${survey._id}`);
+      const panel = page.getByRole("region", { name: "Share this survey" });
+      await expect(panel.getByRole("img", { name: /QR code of the survey's address/ })).toBeVisible();
+      // Clicks before the page's script has run do nothing: click until it says Copied.
+      await expect(async () => {
+        await panel.getByRole("button", { name: /Copy link|Copied/ }).click();
+        await expect(panel.getByRole("button", { name: "Copied" })).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/survey/details/${survey._id}`);
+      const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "QR code (PNG)" }).click()]);
+      expect(download.suggestedFilename()).toBe(`opinex-survey-${survey._id}.png`);
+      await expect(panel.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", new RegExp(`^https://wa\\.me/\\?text=.*${survey._id}`));
+      const { violations } = await analyzePage(page);
+      expect(violations.map((v) => v.id)).toEqual([]);
+    });
+
+    test("an embed in a page of another site shows the survey, and the frame takes its height", async ({ page, baseURL }) => {
+      const survey = await aSurvey(page.request);
+      // A plain HTML page served by another web server (another origin), as a blog embeds the survey
+      // with the snippet and resizes the frame when the embed says how high it is.
+      const html = `<!doctype html><html lang="en"><title>A blog</title><body><h1>My post</h1>
+<iframe id="survey" src="${baseURL}/embed/survey/${survey._id}?theme=dark" width="480" height="600" style="border:0;max-width:100%" title="A survey"></iframe>
+<script>addEventListener("message", (e) => { if (e.data && e.data.type === "opinex:embed-height") document.getElementById("survey").height = e.data.height; });</script></body></html>`;
+      const blog = http.createServer((_, res) => res.writeHead(200, { "content-type": "text/html" }).end(html));
+      await new Promise<void>((resolve) => blog.listen(0, "127.0.0.1", resolve));
+      try {
+        await page.goto(`http://127.0.0.1:${(blog.address() as AddressInfo).port}/post`);
+        const frame = page.frameLocator("#survey");
+        await expect(frame.getByRole("heading", { name: survey.questionTitle })).toBeVisible();
+        await expect(frame.getByTestId("embed-figures")).toContainText("vote");
+        const vote = frame.getByRole("link", { name: /Vote on OPINEX|See the results on OPINEX/ });
+        await expect(vote).toHaveAttribute("href", `${baseURL}/survey/details/${survey._id}`);
+        await expect(vote).toHaveAttribute("target", "_blank");
+        // The frame was 600 px high; the embed said how high it really is.
+        await expect.poll(async () => Number(await page.locator("#survey").getAttribute("height"))).toBeLessThan(400);
+        expect(Number(await page.locator("#survey").getAttribute("height"))).toBeGreaterThan(120);
+      } finally {
+        blog.close();
+      }
+    });
+  });
+}
+
+test("the embed may be framed by anyone, in light and dark; every other page refuses framing", async ({ page, request }) => {
+  const survey = await aSurvey(request);
+  const embed = await request.get(`/embed/survey/${survey._id}`);
+  expect(embed.status()).toBe(200);
+  expect(embed.headers()["content-security-policy"]).toContain("frame-ancestors *");
+  expect(embed.headers()["x-frame-options"]).toBeUndefined();
+  for (const path of ["/", `/survey/details/${survey._id}`, "/login"]) {
+    const res = await request.get(path);
+    expect(res.headers()["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(res.headers()["x-frame-options"], path).toBe("DENY");
+  }
+  expect((await request.get(`/embed/survey/${survey._id}?theme=purple`, { maxRedirects: 0 })).status()).toBe(308);
+  expect((await request.get("/embed/survey/not-an-id")).status()).toBe(404);
+  for (const theme of ["light", "dark"]) {
+    await page.goto(`/embed/survey/${survey._id}?theme=${theme}`);
+    await expect(page.getByRole("heading", { name: survey.questionTitle })).toBeVisible();
+    const { violations } = await analyzePage(page);
+    expect(violations.map((v) => v.id), theme).toEqual([]);
+  }
+});
+
+test("a survey page announces its oEmbed endpoint, which answers a rich embed", async ({ page, request, baseURL }) => {
+  const survey = await aSurvey(request);
+  await page.goto(`/survey/details/${survey._id}`);
+  const href = await page.locator('link[rel="alternate"][type="application/json+oembed"]').getAttribute("href");
+  expect(href).toBeTruthy();
+  const oembed = await (await request.get(href!)).json();
+  expect(oembed).toMatchObject({ version: "1.0", type: "rich", title: survey.title });
+  expect(oembed.html).toContain(`${baseURL}/embed/survey/${survey._id}`);
+});

@@ -1,0 +1,37 @@
+import "server-only";
+import { issueEmailToken } from "@/lib/auth/email-tokens";
+import type { Tx } from "@/lib/db";
+import { siteUrl } from "@/lib/seo";
+import { enqueueMail } from "./outbox";
+import { changeEmailConfirmMail, changeEmailNoticeMail, resetPasswordMail, verifyEmailMail } from "./templates";
+
+// The mails about a person's own account, each queued in the caller's transaction with its token.
+// Links are built on the configured public address (AUTH_URL), never on the request's Host header:
+// a forged Host must not turn a reset mail into a link to someone else's site.
+
+type Person = { id: string; name: string | null; email: string };
+
+export async function queueVerificationMail(tx: Tx, person: Person): Promise<void> {
+  const token = await issueEmailToken(tx, { userId: person.id, purpose: "verify_email", email: person.email });
+  const url = `${siteUrl()}/verify-email?token=${encodeURIComponent(token)}`;
+  await enqueueMail(tx, { kind: "verify_email", userId: person.id, to: person.email, ...verifyEmailMail({ name: person.name, url }) });
+}
+
+export async function queuePasswordResetMail(tx: Tx, person: Person): Promise<void> {
+  const token = await issueEmailToken(tx, { userId: person.id, purpose: "reset_password", email: person.email });
+  const url = `${siteUrl()}/reset-password?token=${encodeURIComponent(token)}`;
+  await enqueueMail(tx, { kind: "reset_password", userId: person.id, to: person.email, ...resetPasswordMail({ name: person.name, url }) });
+}
+
+/** A confirmation link to the new address, and a notice (without link to it) to the current one. */
+export async function queueEmailChangeMails(tx: Tx, person: Person, newEmail: string): Promise<void> {
+  const token = await issueEmailToken(tx, { userId: person.id, purpose: "change_email", email: newEmail });
+  const url = `${siteUrl()}/confirm-email?token=${encodeURIComponent(token)}`;
+  await enqueueMail(tx, { kind: "change_email", userId: person.id, to: newEmail, ...changeEmailConfirmMail({ name: person.name, url }) });
+  await enqueueMail(tx, {
+    kind: "change_email_notice",
+    userId: person.id,
+    to: person.email,
+    ...changeEmailNoticeMail({ name: person.name, newEmail, url: `${siteUrl()}/login` }),
+  });
+}

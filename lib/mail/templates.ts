@@ -1,0 +1,141 @@
+import { SITE_NAME } from "@/lib/seo";
+
+/** One mail as it is stored in the outbox: a subject, a plain-text part and an HTML part. */
+export type MailContent = { subject: string; text: string; html: string };
+
+/** Text for HTML: every character that could open markup or an attribute is escaped. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+type Layout = {
+  /** The first line, e.g. "Hello Ada,". */
+  greeting: string;
+  /** Paragraphs of plain text (escaped in the HTML part). */
+  paragraphs: string[];
+  /** The one thing to do, if any: a button in HTML, the bare link in text. */
+  action?: { label: string; url: string };
+  /** Said after the action, e.g. how long the link works. */
+  after?: string[];
+  /** Why the person received this mail. */
+  reason: string;
+  /** For mail a person may stop: the page of its one-click unsubscribe link. */
+  unsubscribe?: string;
+};
+
+/**
+ * Every mail of the product in one frame: its name at the top, one message, and a footer saying why
+ * the person received it. Names and addresses are only ever passed through escapeHtml; subjects are
+ * fixed texts, so no header can be made of what a person typed.
+ */
+export function layout(subject: string, mail: Layout): MailContent {
+  const text = [
+    mail.greeting,
+    "",
+    ...mail.paragraphs.flatMap((p) => [p, ""]),
+    ...(mail.action ? [`${mail.action.label}: ${mail.action.url}`, ""] : []),
+    ...(mail.after ?? []).flatMap((p) => [p, ""]),
+    "--",
+    `${SITE_NAME}: ${mail.reason}`,
+    ...(mail.unsubscribe ? [`Stop these emails: ${mail.unsubscribe}`] : []),
+  ].join("\n");
+  const paragraph = (p: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1e293b">${escapeHtml(p)}</p>`;
+  const button = mail.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(mail.action.url)}" style="display:inline-block;background:#4338ca;color:#ffffff;font-weight:600;font-size:16px;text-decoration:none;padding:12px 20px;border-radius:6px">${escapeHtml(mail.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:14px;line-height:20px;color:#475569">Or open this link: <a href="${escapeHtml(mail.action.url)}" style="color:#4338ca;word-break:break-all">${escapeHtml(mail.action.url)}</a></p>`
+    : "";
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px"><tr><td style="padding:32px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;letter-spacing:0.05em;color:#312e81">${escapeHtml(SITE_NAME)}</p>
+${paragraph(mail.greeting)}
+${mail.paragraphs.map(paragraph).join("\n")}
+${button}
+${(mail.after ?? []).map(paragraph).join("\n")}
+</td></tr>
+<tr><td style="padding:16px 32px;border-top:1px solid #e2e8f0;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(`${SITE_NAME}: ${mail.reason}`)}${
+    mail.unsubscribe ? `<br><a href="${escapeHtml(mail.unsubscribe)}" style="color:#475569">Stop these emails</a>` : ""
+  }</td></tr>
+</table></td></tr></table>
+</body></html>`;
+  return { subject, text, html };
+}
+
+const greet = (name: string | null | undefined) => (name?.trim() ? `Hello ${name.trim()},` : "Hello,");
+
+export function verifyEmailMail(input: { name: string | null; url: string }): MailContent {
+  return layout(`Confirm your email address for ${SITE_NAME}`, {
+    greeting: greet(input.name),
+    paragraphs: [`Please confirm that this is your email address, so you can vote and report surveys on ${SITE_NAME}.`],
+    action: { label: "Confirm my email address", url: input.url },
+    after: ["The link works once, for 24 hours. If you did not create an account, ignore this mail: nothing happens without the link."],
+    reason: "you received this mail because this address was used to create an account or to ask for a new confirmation link.",
+  });
+}
+
+export function resetPasswordMail(input: { name: string | null; url: string }): MailContent {
+  return layout(`Reset your ${SITE_NAME} password`, {
+    greeting: greet(input.name),
+    paragraphs: ["Someone asked to reset the password of your account. If it was you, choose a new password here:"],
+    action: { label: "Choose a new password", url: input.url },
+    after: ["The link works once, for 30 minutes. If you did not ask for it, ignore this mail: your password stays as it is."],
+    reason: "you received this mail because a password reset was requested for this address.",
+  });
+}
+
+export function changeEmailConfirmMail(input: { name: string | null; url: string }): MailContent {
+  return layout(`Confirm your new email address for ${SITE_NAME}`, {
+    greeting: greet(input.name),
+    paragraphs: [`You asked to use this address for your ${SITE_NAME} account. Confirm it to make the change:`],
+    action: { label: "Use this email address", url: input.url },
+    after: ["The link works once, for 24 hours. Until it is opened, your account keeps its current address."],
+    reason: "you received this mail because this address was entered as the new address of an account.",
+  });
+}
+
+export function changeEmailNoticeMail(input: { name: string | null; newEmail: string; url: string }): MailContent {
+  return layout(`Your ${SITE_NAME} email address is being changed`, {
+    greeting: greet(input.name),
+    paragraphs: [
+      `Someone signed in to your account asked to change its email address to ${input.newEmail}. The change happens only when the link sent to that address is opened.`,
+      "If it was not you, change your password now: that ends every session, and the change of address with it.",
+    ],
+    action: { label: "Sign in to your account", url: input.url },
+    reason: "you received this mail because it is the current address of an account whose address is being changed.",
+  });
+}
+
+/** A result in words: the figures, the yes share's 95 % interval and the verdict. */
+export type ResultSummary = { yesCount: number; noCount: number; line: string };
+
+export function surveyResultMail(input: { name: string | null; title: string; question: string; result: ResultSummary; url: string; unsubscribe: string }): MailContent {
+  return layout(`The result: ${input.title}`, {
+    greeting: greet(input.name),
+    paragraphs: [`The survey "${input.title}" has closed. You asked to hear its result.`, `${input.question}`, input.result.line],
+    action: { label: "See the survey", url: input.url },
+    reason: "you received this mail because you ticked \"Email me the result when this survey closes\" when you voted.",
+    unsubscribe: input.unsubscribe,
+  });
+}
+
+export function surveyClosedMail(input: { name: string | null; title: string; result: ResultSummary; url: string; unsubscribe: string }): MailContent {
+  return layout(`Your survey has closed: ${input.title}`, {
+    greeting: greet(input.name),
+    paragraphs: [`Your survey "${input.title}" reached its deadline and is closed to votes.`, input.result.line],
+    action: { label: "Open its results and voters", url: input.url },
+    reason: "you received this mail because you created this survey.",
+    unsubscribe: input.unsubscribe,
+  });
+}
+
+export function surveyUnpublishedMail(input: { name: string | null; title: string; feedback: string; url: string; unsubscribe: string }): MailContent {
+  return layout(`Your survey was unpublished: ${input.title}`, {
+    greeting: greet(input.name),
+    paragraphs: [`An admin unpublished your survey "${input.title}". Their feedback:`, input.feedback, "You can update the survey and ask for it to be published again."],
+    action: { label: "Read the feedback", url: input.url },
+    reason: "you received this mail because you created this survey.",
+    unsubscribe: input.unsubscribe,
+  });
+}

@@ -1,0 +1,39 @@
+// Where a survey travels: its absolute public address, the embed's address and snippet, the share
+// links of the usual services, and the oEmbed discovery address. Built on the site's public address
+// (AUTH_URL), so a shared or embedded link always points at the real site.
+import { siteUrl } from "@/lib/seo";
+import { surveyHref } from "@/lib/public-urls";
+
+export const EMBED_THEMES = ["light", "dark"] as const;
+export type EmbedTheme = (typeof EMBED_THEMES)[number];
+
+/** The embed's default size (the oEmbed answer and the snippet); the page then reports its real height. */
+export const EMBED_WIDTH = 480;
+export const EMBED_HEIGHT = 260;
+
+export const surveyUrl = (id: string) => `${siteUrl()}${surveyHref(id)}`;
+
+export const embedPath = (id: string, theme: EmbedTheme = "light") => `/embed/survey/${id}${theme === "dark" ? "?theme=dark" : ""}`;
+
+/** The `<iframe>` another site pastes; `title` names the frame for screen readers. */
+export function embedSnippet(id: string, title: string, size: { width: number; height: number } = { width: EMBED_WIDTH, height: EMBED_HEIGHT }, theme: EmbedTheme = "light") {
+  const escaped = title.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return `<iframe src="${siteUrl()}${embedPath(id, theme)}" width="${size.width}" height="${size.height}" style="border:0;max-width:100%" title="${escaped} (OPINEX survey)" loading="lazy"></iframe>`;
+}
+
+/** Links that open each service's own share screen with the survey's address (and question). */
+export function shareLinks(id: string, title: string) {
+  const url = surveyUrl(id);
+  const text = `${title}: vote yes or no on OPINEX`;
+  return {
+    email: `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${text}\n\n${url}`)}`,
+    x: `https://x.com/intent/post?text=${encodeURIComponent(text)}&url=${encodeURIComponent(url)}`,
+    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`,
+  };
+}
+
+/** The oEmbed endpoint for a survey page (its discovery `<link>`). */
+export const oembedHref = (id: string) => `/api/oembed?url=${encodeURIComponent(surveyUrl(id))}&format=json`;
+
+/** The QR code image of a survey's address. */
+export const qrHref = (id: string, format: "svg" | "png", download = false) => `/api/survey/${id}/qr?format=${format}${download ? "&download=1" : ""}`;

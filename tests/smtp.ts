@@ -1,0 +1,107 @@
+// A real SMTP server in the test process (the `smtp-server` package), for tests of what the product
+// mails: every message it accepts is parsed (mailparser) and kept, so a test reads the mail that
+// arrived, its links and headers, as a person's inbox would. It can refuse attempts on purpose
+// (`failFirst`, `failRate`) with a temporary SMTP error, as a relay in trouble does.
+import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  headers: ParsedMail["headers"];
+  /** A header's raw value as sent (mailparser parses some headers, such as List-*, into objects). */
+  header(name: string): string | undefined;
+};
+
+export type TestSmtp = {
+  url: string;
+  port: number;
+  mails: ReceivedMail[];
+  /** Attempts the server refused so far. */
+  refused: number;
+  /** Refuse the next `n` attempts (451). */
+  failFirst(n: number): void;
+  /** Refuse this share of attempts at random from now on (0 to stop). */
+  failRate(rate: number): void;
+  /** Answer each message only after this many milliseconds (a slow relay; 0 to stop). */
+  slow(ms: number): void;
+  /** The first mail to `to` (and matching `subject` if given) that arrives, waiting for it. */
+  waitForMail(to: string, subject?: RegExp, timeoutMs?: number): Promise<ReceivedMail>;
+  /** The first link in a mail's text starting with `prefix`. */
+  linkIn(mail: ReceivedMail, prefix: string): string;
+  close(): Promise<void>;
+};
+
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const mails: ReceivedMail[] = [];
+  let failNext = 0;
+  let rate = 0;
+  let delay = 0;
+  const self = { refused: 0 } as TestSmtp;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, done) {
+      const callback = (error?: Error | null) => (delay > 0 ? setTimeout(() => done(error), delay) : done(error));
+      const refuse = failNext > 0 || (rate > 0 && Math.random() < rate);
+      if (refuse) {
+        if (failNext > 0) failNext--;
+        self.refused++;
+        stream.resume();
+        stream.on("end", () => {
+          const error = Object.assign(new Error("Try again later"), { responseCode: 451 });
+          callback(error);
+        });
+        return;
+      }
+      simpleParser(stream)
+        .then((parsed) => {
+          const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+          mails.push({
+            to: to?.value[0]?.address ?? "",
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+            html: typeof parsed.html === "string" ? parsed.html : "",
+            messageId: parsed.messageId ?? "",
+            headers: parsed.headers,
+            header: (name: string) => {
+              const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+              return line?.slice(line.indexOf(":") + 1).replace(/\r?\n\s+/g, " ").trim();
+            },
+          });
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return Object.assign(self, {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    mails,
+    failFirst: (n: number) => void (failNext = n),
+    failRate: (r: number) => void (rate = r),
+    slow: (ms: number) => void (delay = ms),
+    async waitForMail(to: string, subject?: RegExp, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.find((m) => m.to === to.toLowerCase() && (!subject || subject.test(m.subject)));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`No mail to ${to}${subject ? ` matching ${subject}` : ""} arrived (${mails.length} others did)`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    linkIn(mail: ReceivedMail, prefix: string) {
+      const link = mail.text.split(/\s+/).find((word) => word.startsWith(prefix));
+      if (!link) throw new Error(`No link starting with ${prefix} in the mail "${mail.subject}"`);
+      return link;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
