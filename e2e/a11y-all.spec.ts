@@ -16,7 +16,7 @@ const EMAIL: Record<Exclude<Role, "signed-out">, string> = {
 };
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
-const PUBLIC = ["/", "/surveys", "/survey/details/{survey}", "/pricing", "/about", "/contact", "/privacy", "/terms", "/no/such/page"];
+const PUBLIC = ["/", "/surveys", "/survey/details/{survey}", "/pricing", "/about", "/contact", "/privacy", "/terms", "/docs/api", "/no/such/page"];
 const SIGNED_OUT_ONLY = ["/login", "/register", "/signup"];
 // The pages mailed links open (here without a token: each says the link is not valid) and the embed
 // other sites frame (no site navigation: it stands alone in the frame). Checked signed out.
@@ -109,6 +109,8 @@ for (const [widthName, viewport] of Object.entries(WIDTHS)) {
           await expect(page.locator("h1").first()).toBeVisible();
           await (await me)?.finished();
           await expect(page.getByRole("navigation", { name: "Main" })).toBeAttached();
+          // The API reference is drawn in the browser: check it once it is there.
+          if (url === "/docs/api") await expect(page.getByRole("main", { name: /^API documentation/ })).toBeVisible();
         }
         for (const v of await violations(page)) found.push(`${url}: ${v}`);
       }

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
 
-const pages = ["/", "/surveys", "/pricing", "/about", "/contact", "/privacy", "/terms"];
+const pages = ["/", "/surveys", "/pricing", "/about", "/contact", "/privacy", "/terms", "/docs/api"];
 
 async function seriousViolations(page: import("@playwright/test").Page) {
   // The embedded map is another site's document; its own accessibility is not ours to test.
@@ -17,6 +17,7 @@ for (const path of pages) {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // The account area of the navigation bar settles once the browser knows who is signed in.
     await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+    if (path === "/docs/api") await expect(page.getByRole("main", { name: /^API documentation/ })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -13,6 +13,8 @@ const targets: Record<string, string> = {
   Features: "/#how-it-works",
   Privacy: "/privacy",
   "Terms of Service": "/terms",
+  "Public API": "/docs/api",
+  Documentation: "/docs/api",
 };
 
 export function Footer() {

@@ -13,7 +13,14 @@ const Toaster = dynamic(() => import("sonner").then((m) => m.Toaster), { ssr: fa
 
 // The public pages a signed-out visitor only reads: nothing there shows a toast until someone signs in.
 const readOnly = (path: string) =>
-  path === "/" || path === "/about" || path === "/privacy" || path === "/terms" || path === "/pricing" || path.startsWith("/surveys") || path.startsWith("/survey/details/");
+  path === "/" ||
+  path === "/about" ||
+  path === "/privacy" ||
+  path === "/terms" ||
+  path === "/pricing" ||
+  path === "/docs/api" ||
+  path.startsWith("/surveys") ||
+  path.startsWith("/survey/details/");
 
 /**
  * Where toasts appear. Sonner is loaded (as its own chunk, after the page) only where a toast can be
@@ -32,8 +39,17 @@ function SiteToasts() {
   const [wanted, setWanted] = useState(false);
   if (!wanted && !(readOnly(pathname) && !signedIn)) setWanted(true);
   if (!wanted) return null;
-  // Below the sticky 64 px navigation bar, never over it.
+  // Below the sticky 64 px navigation bar, never over it. Named apart from the API reference's own
+  // toast region (/docs/api), which keeps Sonner's default name (axe: landmark-unique).
   return (
-    <Toaster richColors closeButton position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 72 }} style={readableToastColours} />
+    <Toaster
+      richColors
+      closeButton
+      position="top-center"
+      offset={{ top: 76 }}
+      mobileOffset={{ top: 72 }}
+      style={readableToastColours}
+      containerAriaLabel="OPINEX notifications"
+    />
   );
 }

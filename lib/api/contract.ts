@@ -1,25 +1,93 @@
 // The REST contract's shapes: the first implementation's field names (`_id`, `timestamp`, …), kept
 // so its clients cannot tell the difference. Services answer plain rows; routes shape them here.
+// Each answer is also a zod schema, the one the API reference (lib/api/openapi/) publishes; the
+// builders below are typed by them, so a field added to an answer must be added to its schema too.
 import { isClosed } from "@/lib/dates";
 import { resultsHidden, visibleCounts, type ResultsViewer } from "@/lib/results-visibility";
 import type { ContactMessageRow } from "@/lib/services/contact";
 import type { PaymentRow } from "@/lib/services/payments";
 import type { PublicSurvey } from "@/lib/services/surveys";
 import type { FeedbackRow } from "@/lib/services/surveyor-workspace";
-import type { Role } from "@/models";
+import { z } from "@/lib/validation/zod";
+import { VERDICTS } from "@/lib/stats";
+import { CATEGORIES, RESULTS_VISIBILITIES, ROLES, SURVEY_STATUSES, VOTE_VALUES, type Role } from "@/models/enums";
+import { ERROR_STATUS, type ErrorCode } from "./errors";
 
-/** A row with its `id` named `_id`, every other field as it is. */
-export function withMongoId<T extends { id: string }>({ id, ...rest }: T): Omit<T, "id"> & { _id: string } {
-  return { _id: id, ...rest };
+const id = z.uuid();
+const count = z.int().min(0);
+const day = z.iso.date().meta({ description: "A calendar date, YYYY-MM-DD" });
+const instant = z.iso.datetime();
+const category = z.enum(CATEGORIES);
+const surveyStatus = z.enum(SURVEY_STATUSES);
+const vote = z.enum(VOTE_VALUES);
+const role = z.enum(ROLES);
+
+// ---- errors
+
+const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** The error answer of every route, `{ error: { code, message, issues?, requestId? } }`; `codes` narrows `code`. */
+export function errorBodySchema(codes: readonly ErrorCode[] = ERROR_CODES) {
+  return z.object({
+    error: z.object({
+      code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
+      message: z.string().meta({ description: "For people: says what was wrong" }),
+      issues: z
+        .array(z.object({ path: z.string().meta({ description: "The field, dotted (`user.email`); empty for the whole input" }), message: z.string() }))
+        .optional()
+        .meta({ description: "Every invalid field, for a refused input" }),
+      requestId: z.string().optional().meta({ description: "The server's log line for this request; also in the X-Request-Id header" }),
+    }),
+  });
 }
+
+// ---- surveys
+
+const share = z.number().min(0).max(1);
+export const statsSchema = z
+  .object({
+    n: count.meta({ description: "Votes in all" }),
+    yesShare: share.nullable().meta({ description: "yes / n; null when nobody voted" }),
+    low: share.meta({ description: "The 95 % Wilson score interval of the yes share: its lower end" }),
+    high: share.meta({ description: "…and its upper end (0 and 1 when nobody voted)" }),
+    verdict: z.enum(VERDICTS).meta({ description: "“Too close to call” when the interval contains 50 %; “Too few votes to tell” below 10 votes" }),
+  })
+  .meta({ id: "ResultStats" });
+
+/** The counts a viewer may see; all null (and `resultsHidden`) while a survey keeps its results until its deadline. */
+const visibleCountFields = {
+  yesCount: count.nullable(),
+  noCount: count.nullable(),
+  stats: statsSchema.nullable(),
+  resultsHidden: z.boolean().meta({ description: "The survey shows its results after its deadline, and this caller may not see them yet" }),
+};
+
+export const surveyJsonSchema = z
+  .object({
+    _id: id,
+    title: z.string(),
+    description: z.string(),
+    category,
+    deadline: day.meta({ description: "The last day of voting, in the site's time zone" }),
+    createdAt: instant,
+    questionTitle: z.string(),
+    questionDescription: z.string(),
+    status: surveyStatus,
+    ...visibleCountFields,
+    totalVotes: count.nullable(),
+    surveyorEmail: z.string(),
+    resultsVisibility: z.enum(RESULTS_VISIBILITIES).meta({ description: "Who sees the counts while the survey is open" }),
+  })
+  .meta({ id: "Survey", description: "A survey. Voter lists, comments, reports and feedback are never part of it." });
+export type SurveyJson = z.output<typeof surveyJsonSchema>;
 
 /**
  * A survey. Voter lists, comments, reports and feedback are never part of it. `hidden`: its counts
  * are withheld from this viewer (lib/results-visibility.ts): `yesCount`, `noCount`, `totalVotes` and
  * `stats` are then null, and `resultsHidden` says why.
  */
-export function toSurveyJson(survey: PublicSurvey, hidden: boolean) {
-  const { yesCount, noCount, stats, resultsHidden } = visibleCounts(survey, hidden);
+export function toSurveyJson(survey: PublicSurvey, hidden: boolean): SurveyJson {
+  const { yesCount, noCount, stats, resultsHidden: withheld } = visibleCounts(survey, hidden);
   return {
     _id: survey.id,
     title: survey.title,
@@ -37,7 +105,7 @@ export function toSurveyJson(survey: PublicSurvey, hidden: boolean) {
     // Added: who sees the counts while the survey is open, whether this answer withholds them, and
     // the result with its uncertainty (lib/stats.ts).
     resultsVisibility: survey.resultsVisibility ?? "after_voting",
-    resultsHidden,
+    resultsHidden: withheld,
     stats,
   };
 }
@@ -46,8 +114,99 @@ export function toSurveyJson(survey: PublicSurvey, hidden: boolean) {
 export const surveyJsonFor = (viewer: ResultsViewer, today: string) => (survey: PublicSurvey) =>
   toSurveyJson(survey, resultsHidden(survey, isClosed(survey.deadline, today), viewer));
 
+/** GET /api/surveys/{email}: a surveyor's own surveys carry the admin's feedback. */
+export const ownSurveyJsonSchema = surveyJsonSchema
+  .extend({ feedback: z.string().nullable().meta({ description: "An admin's last feedback, kept when the survey is published again" }) })
+  .meta({ id: "OwnSurvey" });
+
+export const surveyResultsSchema = z
+  .object({ ...visibleCountFields, total: count.nullable(), deadlinePassed: z.boolean() })
+  .meta({ id: "SurveyResults" });
+
+export const votingStateSchema = z
+  .object({
+    questionTitle: z.string(),
+    questionDescription: z.string(),
+    ...visibleCountFields,
+    resultsVisibility: z.enum(RESULTS_VISIBILITIES),
+    deadlinePassed: z.boolean(),
+    open: z.boolean(),
+    signedIn: z.boolean(),
+    canVote: z.boolean(),
+    canComment: z.boolean(),
+    myVote: z.object({ vote, comment: z.string().nullable() }).nullable(),
+    reported: z.boolean(),
+    emailUnverified: z.boolean().meta({ description: "The caller may vote by role but must verify their address first" }),
+    resultMail: z.boolean().meta({ description: "The site sends mail: a vote may ask for the result by email" }),
+  })
+  .meta({ id: "VotingState" });
+
+export const voteResultSchema = z.object({
+  acknowledged: z.literal(true),
+  matchedCount: z.literal(1),
+  modifiedCount: z.literal(1),
+  vote,
+  comment: z.string().nullable(),
+  ...visibleCountFields,
+});
+
+/** A survey the caller voted on (POST /api/get_participated_survey), with their own vote. */
+export const participatedSurveySchema = z
+  .object({
+    _id: id,
+    title: z.string(),
+    description: z.string(),
+    category,
+    deadline: day,
+    status: surveyStatus,
+    questionTitle: z.string(),
+    questionDescription: z.string(),
+    vote,
+    comment: z.string().nullable(),
+    votedAt: instant,
+  })
+  .meta({ id: "ParticipatedSurvey" });
+
+/** POST /api/get_commented_surveys: the caller's own comment, in the original's array form. */
+export const commentedSurveySchema = participatedSurveySchema
+  .extend({ comment: z.array(z.object({ userEmail: z.string(), comment: z.string().nullable() })).length(1) })
+  .meta({ id: "CommentedSurvey" });
+
+export const reportedSurveySchema = z
+  .object({ _id: id, title: z.string(), description: z.string(), category, status: surveyStatus, reportedAt: instant })
+  .meta({ id: "ReportedSurvey" });
+
+export const votersPageSchema = z
+  .object({
+    total: count,
+    page: z.int().min(1),
+    limit: z.int().min(1),
+    voters: z.array(z.object({ userName: z.string().nullable(), userEmail: z.string(), vote, comment: z.string().nullable(), createdAt: instant })),
+  })
+  .meta({ id: "VotersPage" });
+
+export const feedbackJsonSchema = z
+  .object({ _id: id, title: z.string(), description: z.string(), status: surveyStatus, feedback: z.string() })
+  .meta({ id: "Feedback" });
+
+export function toFeedbackJson(s: FeedbackRow): z.output<typeof feedbackJsonSchema> {
+  return { _id: s.id, title: s.title, description: s.description, status: s.status, feedback: s.feedback };
+}
+
+// ---- people
+
+export const userJsonSchema = z
+  .object({
+    _id: id,
+    email: z.string(),
+    role,
+    name: z.string().nullable(),
+    emailVerified: z.boolean().optional().meta({ description: "Whether the address is verified (the admin's list)" }),
+  })
+  .meta({ id: "User", description: "A person as the admin's list and the existence check show them: never a password hash." });
+
 /** A person as the admin's list and the existence check show them: never a password hash. */
-export function toUserJson(user: { id: string; email: string; role: Role; name: string | null; emailVerified?: Date | null }) {
+export function toUserJson(user: { id: string; email: string; role: Role; name: string | null; emailVerified?: Date | null }): z.output<typeof userJsonSchema> {
   return {
     _id: user.id,
     email: user.email,
@@ -57,12 +216,53 @@ export function toUserJson(user: { id: string; email: string; role: Role; name: 
   };
 }
 
-export function toFeedbackJson(s: FeedbackRow) {
-  return { _id: s.id, title: s.title, description: s.description, status: s.status, feedback: s.feedback };
-}
+const profile = { id, email: z.string(), name: z.string().nullable(), image: z.string().nullable(), role };
+
+export const meSchema = z.object({
+  user: z
+    .object({
+      ...profile,
+      emailVerified: z.boolean(),
+      verificationRequired: z.boolean().meta({ description: "Whether this site asks for a verified address before voting and reporting" }),
+    })
+    .nullable()
+    .meta({ description: "Null when no one is signed in" }),
+});
+
+/** PATCH /api/me: the caller as they are now. */
+export const profileSchema = z.object({ user: z.object(profile) });
+
+export const sessionsSchema = z.object({
+  sessions: z.array(
+    z.object({ id, browser: z.string(), os: z.string(), createdAt: instant, lastSeenAt: instant, current: z.boolean().meta({ description: "The browser asking" }) }),
+  ),
+  total: count,
+  limit: z.int().meta({ description: "At most this many are listed, most recently used first" }),
+});
+
+export const mailPreferencesAnswerSchema = z.object({
+  preferences: z.object({
+    results: z.boolean().meta({ description: "The results of surveys the person asked about" }),
+    surveyNews: z.boolean().meta({ description: "News of the person's own surveys" }),
+  }),
+});
+
+// ---- payments and messages
+
+export const paymentJsonSchema = z
+  .object({
+    _id: id,
+    paymentIntentId: z.string(),
+    amount: z.int().meta({ description: "In the currency's smallest unit (1600 usd is $16.00)" }),
+    currency: z.string(),
+    userName: z.string().nullable(),
+    userEmail: z.string(),
+    timestamp: instant,
+  })
+  .meta({ id: "Payment" });
 
 /** A payment, with `timestamp` as its date field. */
-export function toPaymentJson(p: PaymentRow) {
+export function toPaymentJson(p: PaymentRow): z.output<typeof paymentJsonSchema> {
   return {
     _id: p.id,
     paymentIntentId: p.paymentIntentId,
@@ -74,6 +274,64 @@ export function toPaymentJson(p: PaymentRow) {
   };
 }
 
-export function toContactMessageJson(m: ContactMessageRow) {
+export const contactMessageJsonSchema = z
+  .object({ _id: id, name: z.string(), email: z.string(), message: z.string(), createdAt: instant })
+  .meta({ id: "ContactMessage" });
+
+export function toContactMessageJson(m: ContactMessageRow): z.output<typeof contactMessageJsonSchema> {
   return { _id: m.id, name: m.name, email: m.email, message: m.message, createdAt: m.createdAt.toISOString() };
 }
+
+/** A row with its `id` named `_id`, every other field as it is. */
+export function withMongoId<T extends { id: string }>({ id: rowId, ...rest }: T): Omit<T, "id"> & { _id: string } {
+  return { _id: rowId, ...rest };
+}
+
+// ---- the other answers
+
+export const okSchema = z.object({ ok: z.literal(true) });
+export const okMessageSchema = z.object({ ok: z.literal(true), message: z.string().meta({ description: "For people: what happens next" }) });
+export const sessionsEndedSchema = z.object({ ended: count.meta({ description: "How many sessions ended" }) });
+export const oembedSchema = z.object({
+  version: z.literal("1.0"),
+  type: z.literal("rich"),
+  title: z.string(),
+  provider_name: z.string(),
+  provider_url: z.string(),
+  cache_age: z.int(),
+  width: z.int(),
+  height: z.int(),
+  html: z.string().meta({ description: "The embed snippet: an iframe of the survey's embed page" }),
+});
+
+export const insertedSchema = z.object({ insertedId: id });
+export const modifiedSchema = z.object({ modifiedCount: z.union([z.literal(0), z.literal(1)]) });
+export const acknowledgedUpdateSchema = z.object({ acknowledged: z.literal(true), matchedCount: count, modifiedCount: count });
+export const reportResultSchema = z.object({ acknowledged: z.literal(true), matchedCount: z.literal(1), modifiedCount: z.literal(1), insertedId: id });
+export const createdSurveySchema = z.object({ acknowledged: z.literal(true), insertedId: id });
+export const userExistSchema = z.union([z.object({ userExist: z.literal(false) }), z.object({ userExist: z.literal(true), result: userJsonSchema })]);
+export const userRecordSchema = z.object({ acknowledged: z.literal(true), insertedId: z.null(), userExist: z.literal(true) });
+export const apiTokenSchema = z.object({
+  token: z.string().meta({ description: "Send it as `Authorization: Bearer <token>`" }),
+  expiresAt: instant,
+});
+export const uploadedPictureSchema = z.object({ data: z.object({ display_url: z.url() }) });
+export const clientSecretSchema = z.object({ clientSecret: z.string() });
+export const savedPaymentSchema = z.object({
+  acknowledged: z.literal(true),
+  message: z.string(),
+  paymentIntentId: z.string(),
+  created: z.boolean().meta({ description: "True only for the call that recorded the payment" }),
+  role: role.nullable().meta({ description: "The payer's role after this call" }),
+});
+export const webhookOutcomeSchema = z.object({ received: z.literal(true), handled: z.boolean(), detail: z.string().optional() });
+export const livenessSchema = z.object({ status: z.literal("ok") });
+export const readinessSchema = z.object({
+  status: z.enum(["ready", "degraded", "unavailable"]),
+  checks: z.object({
+    database: z.enum(["ok", "unavailable"]),
+    migrations: z.enum(["ok", "pending", "unknown"]),
+    redis: z.enum(["ok", "unavailable", "not configured"]),
+    stopping: z.boolean(),
+  }),
+});

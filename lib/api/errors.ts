@@ -13,7 +13,8 @@ export type ErrorCode =
   | "not_implemented"
   | "internal";
 
-const statusOf: Record<ErrorCode, number> = {
+/** The HTTP status of each error code. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -40,7 +41,7 @@ export class ApiError extends Error {
     readonly issues?: ErrorIssue[],
   ) {
     super(message);
-    this.status = statusOf[code];
+    this.status = ERROR_STATUS[code];
   }
 }
 

@@ -10,7 +10,7 @@ import { readBodyBytes, readFormData } from "./read-body";
 
 // "none": no caller is resolved and no Origin is checked, for requests that authenticate themselves
 // (a webhook's signature) or need no one (health checks, a redirect).
-type Access = "none" | "public" | "signed-in" | readonly Role[];
+export type Access = "none" | "public" | "signed-in" | readonly Role[];
 type Ctx<P> = { params: Promise<P> };
 type Caller<A extends Access> = A extends "none" ? null : A extends "public" ? CurrentUser | null : CurrentUser;
 
@@ -46,6 +46,12 @@ type Options<A extends Access, P extends z.ZodType, B extends z.ZodType, Q exten
     rawBody: Buffer;
   }) => Promise<unknown> | unknown;
 };
+
+/**
+ * What a handler made by `route` checks, kept on it as `spec`: the API reference
+ * (lib/api/openapi/operations.ts) states the same, and its test compares the two.
+ */
+export type RouteSpec = Pick<Options<Access, z.ZodType, z.ZodType, z.ZodType>, "auth" | "cookieOnly" | "params" | "query" | "body" | "form" | "rawBody">;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -167,7 +173,8 @@ export function route<
   B extends z.ZodType = z.ZodAny,
   Q extends z.ZodType = z.ZodAny,
 >(options: Options<A, P, B, Q>) {
-  return async (request: NextRequest, ctx: Ctx<unknown>): Promise<NextResponse> => {
+  const spec: RouteSpec = { auth: options.auth, cookieOnly: options.cookieOnly, params: options.params, query: options.query, body: options.body, form: options.form, rawBody: options.rawBody };
+  const handle = async (request: NextRequest, ctx: Ctx<unknown>): Promise<NextResponse> => {
     const started = performance.now();
     const requestId = requestIdOf(request.headers);
     let userId: string | undefined;
@@ -238,6 +245,7 @@ export function route<
     }
     return withCors(request, response);
   };
+  return Object.assign(handle, { spec });
 }
 
 /** Answers CORS preflight for allowed origins. */

@@ -25,4 +25,4 @@ export const confirmUpgradeSchema = z.object({
 });
 
 // Next hands route params over already decoded.
-export const emailParamsSchema = z.object({ email: z.email({ error: "No such user" }).max(320) });
+export const emailParamsSchema = z.object({ email: z.email({ error: "No such user" }).max(320).meta({ description: "The account's email" }) });

@@ -19,7 +19,8 @@ const limit = z.coerce
   .int(`limit must be a whole number from 1 to ${API_PAGE_LIMIT_MAX}`)
   .min(1, `limit must be a whole number from 1 to ${API_PAGE_LIMIT_MAX}`)
   .max(API_PAGE_LIMIT_MAX, `limit must be a whole number from 1 to ${API_PAGE_LIMIT_MAX}`)
-  .default(API_PAGE_LIMIT_MAX);
+  .default(API_PAGE_LIMIT_MAX)
+  .meta({ description: "Rows per page" });
 
 export const pagedQuerySchema = z.object({ page: pageNumberSchema.default(1), limit });
 export type PagedQuery = z.infer<typeof pagedQuerySchema>;
@@ -28,7 +29,8 @@ export type PagedQuery = z.infer<typeof pagedQuerySchema>;
 export const roleFilterSchema = z
   .union([z.literal(""), z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` })])
   .optional()
-  .transform((v) => v || undefined);
+  .transform((v) => v || undefined)
+  .meta({ description: "Only accounts of this role; empty or left out: every role" });
 
 /** A prefix of an email or a name; blank means no search. */
 export const userSearchSchema = noControlCharacters(
@@ -36,7 +38,8 @@ export const userSearchSchema = noControlCharacters(
   "Search",
 )
   .optional()
-  .transform((v) => v || undefined);
+  .transform((v) => v || undefined)
+  .meta({ description: "The start of an email or a name, case-insensitive" });
 
 export const userListQuerySchema = pagedQuerySchema.extend({ role: roleFilterSchema, q: userSearchSchema });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;

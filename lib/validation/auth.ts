@@ -55,6 +55,8 @@ export const updateRoleSchema = z.object({
 export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
 
 export const AVATAR_MAX_MB = 5;
+/** GET /api/avatars/{id}: picture ids are UUIDs; anything else is answered 404. */
+export const avatarIdParamsSchema = z.object({ id: z.uuid({ error: "No such picture" }).meta({ description: "The picture's id" }) });
 
 /** The registration form in the browser: the fields above plus the picture (a FileList). */
 export const registerFormSchema = registerSchema.extend({

@@ -9,7 +9,8 @@ export const pageNumberSchema = z.coerce
   .number({ error: "page must be a whole number from 1" })
   .int("page must be a whole number from 1")
   .min(1, "page must be a whole number from 1")
-  .max(LIST_PAGE_MAX, `page must be at most ${LIST_PAGE_MAX}`);
+  .max(LIST_PAGE_MAX, `page must be at most ${LIST_PAGE_MAX}`)
+  .meta({ description: "The page, from 1" });
 
 /** A page number from a URL; a hand-edited or missing value reads as page 1 rather than failing. */
 export function readPage(raw: string | string[] | undefined): number {

@@ -94,5 +94,11 @@ const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${API_PAGE_LIMIT_M
 /** `?page=&limit=` of the surveyor's API lists (voters, feedbacks). */
 export const apiPageQuerySchema = z.object({
   page: pageNumberSchema.default(1),
-  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(API_PAGE_LIMIT_MAX, LIMIT_MESSAGE).default(API_PAGE_LIMIT_MAX),
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(API_PAGE_LIMIT_MAX, LIMIT_MESSAGE)
+    .default(API_PAGE_LIMIT_MAX)
+    .meta({ description: "Rows per page" }),
 });

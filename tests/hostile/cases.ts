@@ -410,8 +410,12 @@ function webhookCases(secret: string, runs: number, seed: number): HostileCase[]
 
 function hardeningCases(): HostileCase[] {
   const cases: HostileCase[] = [];
-  for (const path of ["/api/get_latest_survey", "/api/me", "/api/vote/00000000-0000-4000-8000-000000000000", "/api/contact", "/api/health"]) {
+  for (const path of ["/api/get_latest_survey", "/api/me", "/api/vote/00000000-0000-4000-8000-000000000000", "/api/contact", "/api/health", "/api/openapi.json"]) {
     cases.push({ family: "method: TRACE on a route handler (405)", method: "TRACE", path, caller: "anon", kind: "any", hardening: true });
+  }
+  // The API reference's document is a static file: a write to it is refused, whoever sends it.
+  for (const method of ["POST", "PUT", "DELETE"]) {
+    cases.push({ family: "method: a write to the static API document (405)", method, path: "/api/openapi.json", caller: "admin", headers: JSON_HEADERS, body: json({ openapi: "3.1.0" }), kind: "any" });
   }
   for (const path of ["/api/auth/signout", "/api/auth/session", "/api/auth/signin/credentials"]) {
     cases.push({ family: "auth: a 2 MB body to /api/auth/* (413)", method: "POST", path, caller: "anon", headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(`csrfToken=${big(2 * MB)}`), kind: "any", hardening: true });

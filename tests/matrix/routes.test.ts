@@ -3,38 +3,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROOT, apiRouteFiles, exportedMethods, walk } from "../route-files";
 import { CALLERS, ROWS } from "./routes";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
-
-function walk(dir: string, name: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const rel = path.posix.join(dir, entry.name);
-    if (entry.isDirectory()) return walk(rel, name);
-    return entry.name === name ? [rel] : [];
-  });
-}
-
-/** The HTTP methods a route.ts exports: `export const GET`, `export async function POST`, `export { a as PUT }`. */
-export function exportedMethods(source: string): string[] {
-  const found = new Set<string>();
-  for (const m of source.matchAll(/export\s+(?:const|let|async\s+function|function)\s+([A-Z]+)\b/g)) found.add(m[1]);
-  for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
-    for (const part of m[1].split(",")) {
-      const name = part.trim().split(/\s+as\s+/).pop()!.trim();
-      if (name) found.add(name);
-    }
-  }
-  return [...found].filter((name) => METHODS.includes(name)).sort();
-}
 
 describe("the authorisation matrix covers", () => {
   it("every method of every /api route file", () => {
     const missing: string[] = [];
     let count = 0;
-    for (const file of walk("app/api", "route.ts")) {
-      for (const method of exportedMethods(fs.readFileSync(path.join(ROOT, file), "utf8"))) {
+    for (const { file, methods } of apiRouteFiles()) {
+      for (const method of methods) {
         count++;
         if (!ROWS.some((r) => r.file === file && r.method === method)) missing.push(`${method} ${file}`);
       }

@@ -82,6 +82,7 @@ export const ROWS: Row[] = [
   { file: "app/api/health/route.ts", method: "GET", path: () => "/api/health", expect: all(200), proof: "liveness, no data" },
   { file: "app/api/health/ready/route.ts", method: "GET", path: () => "/api/health/ready", expect: all(200), proof: "readiness, no data" },
   { file: "app/api/metrics/route.ts", method: "GET", path: () => "/api/metrics", expect: all(404), proof: "no METRICS_TOKEN on this server: the endpoint does not exist; a session or API token is never the metrics token (app/api/metrics/route.test.ts)" },
+  { file: "app/api/openapi.json/route.ts", method: "GET", path: () => "/api/openapi.json", expect: all(200), proof: "the API reference's document: public, the same static file for everyone" },
   { file: "app/api/me/route.ts", method: "GET", path: () => "/api/me", expect: all(200), proof: "answers the caller's own identity or null" },
   { file: "app/api/avatars/[id]/route.ts", method: "GET", path: (ids) => `/api/avatars/${ids.missing}`, expect: all(404), proof: "public pictures by id; an unknown id is 404 for everyone" },
   { file: SURVEY_ID, method: "GET", path: (ids) => `/api/survey/${ids.survey}`, expect: all(200), proof: "a published survey is public" },

@@ -1,13 +1,13 @@
 // GET /api/avatars/{id}: a stored profile picture; its id never changes content, so it caches for a year
 import { NextResponse } from "next/server";
-import { z } from "zod";
 import { notFound } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
 import { getAvatar } from "@/lib/services/avatars";
+import { avatarIdParamsSchema } from "@/lib/validation/auth";
 
 export const GET = route({
   auth: "public",
-  params: z.object({ id: z.uuid({ error: "No such picture" }) }),
+  params: avatarIdParamsSchema,
   handler: async ({ params }) => {
     const avatar = await getAvatar(params.id);
     if (!avatar) throw notFound("No such picture");

@@ -1,0 +1,210 @@
+// The OpenAPI 3.1 document of /api, built from lib/api/openapi/operations.ts with zod-openapi (which
+// renders the zod schemas through zod's own JSON Schema conversion: request schemas as the input a
+// client sends, answers as the output it gets). Served at GET /api/openapi.json, rendered once per
+// build, and read by the reference page at /docs/api.
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiRequestBodyObject,
+  type ZodOpenApiResponseObject,
+  type ZodOpenApiResponsesObject,
+} from "zod-openapi";
+import packageJson from "@/package.json";
+import { errorBodySchema } from "@/lib/api/contract";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
+import { ROLES } from "@/models/enums";
+import { OPERATIONS, type Operation } from "./operations";
+
+/** The session cookie's name over plain HTTP; over HTTPS Auth.js names it `__Secure-authjs.session-token`. */
+const SESSION_COOKIE = "authjs.session-token";
+
+const SECURITY_SCHEMES = {
+  sessionCookie: {
+    type: "apiKey",
+    in: "cookie",
+    name: SESSION_COOKIE,
+    description:
+      "The browser's Auth.js session, set by signing in (`__Secure-authjs.session-token` over HTTPS). A write authenticated by this cookie must come from the site's own origin (403 otherwise).",
+  },
+  bearerToken: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "A token from `POST /api/jwt`: one hour, for the signed-in person only; signing out ends it. Exempt from the same-origin check.",
+  },
+  metricsToken: { type: "http", scheme: "bearer", description: "The server's `METRICS_TOKEN`, for a Prometheus scraper." },
+  stripeSignature: { type: "apiKey", in: "header", name: "Stripe-Signature", description: "Stripe's signature of the raw body, with the webhook's secret." },
+} as const;
+
+const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
+  400: { name: "BadRequest", description: "The query, body or form is invalid: `issues` names each field." },
+  401: { name: "Unauthorized", description: "No one is signed in, or the token is invalid, expired or revoked." },
+  403: {
+    name: "Forbidden",
+    description: "The caller's role may not do this, the request names someone else, or a cookie-authenticated write came from another site.",
+  },
+  404: { name: "NotFound", description: "No such resource, or not one this caller may see (an id that cannot be one is 404 too)." },
+  409: { name: "Conflict", description: "The current state refuses it: already done, or it would leave the site without what it needs." },
+  413: { name: "PayloadTooLarge", description: "The body is larger than this call accepts." },
+  415: { name: "UnsupportedMediaType", description: "The body is not of the media type this call takes (`application/json`, or `multipart/form-data` for forms)." },
+  422: { name: "Unprocessable", description: "Well formed, but refused: the message says why." },
+  429: { name: "TooManyRequests", description: "Too many requests of this kind: try again later." },
+  501: { name: "NotImplemented", description: "A variant of this call the site does not offer." },
+  503: { name: "ServiceUnavailable", description: "A service this call needs is not available right now: try again later." },
+};
+
+const codesOf = (status: number) => (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).filter(([, s]) => s === status).map(([code]) => code);
+
+/** One response component per error status, its `code` narrowed to that status's codes. */
+const errorResponses = Object.fromEntries(
+  Object.entries(ERROR_RESPONSES).map(([status, { name, description }]) => [
+    status,
+    { id: name, description, content: { "application/json": { schema: errorBodySchema(codesOf(Number(status))) } } } satisfies ZodOpenApiResponseObject,
+  ]),
+) as Record<number, ZodOpenApiResponseObject>;
+
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The error statuses an operation answers: those of the wrapper's checks it goes through, and its own. */
+export function errorStatuses(op: Operation): number[] {
+  const statuses = new Set(op.errors);
+  if (!op.outsideWrapper) {
+    const signedIn = op.auth !== "none" && op.auth !== "public";
+    if (signedIn) statuses.add(401);
+    if (Array.isArray(op.auth) || op.who || op.sessionOnly || (op.auth !== "none" && WRITES.has(op.method))) statuses.add(403);
+    if (op.params) statuses.add(404);
+    if (op.query) statuses.add(400);
+    if (op.body && ("json" in op.body || "multipart" in op.body)) [400, 413, 415].forEach((s) => statuses.add(s));
+    if (op.body && "raw" in op.body) statuses.add(413);
+  }
+  return [...statuses].sort();
+}
+
+/** Who may call, for people; `x-roles` lists the roles when a sign-in is needed. */
+function access(op: Operation): { who: string; roles?: string[] } {
+  const own = op.who ? ` (${op.who})` : "";
+  if (op.credential === "metricsToken") return { who: "a scraper holding the metrics token" };
+  if (op.credential === "stripeSignature") return { who: "Stripe" };
+  if (op.auth === "none" || op.auth === "public") return { who: `anyone${own}` };
+  const roles = op.auth === "signed-in" ? [...ROLES] : [...op.auth];
+  const whom = op.auth === "signed-in" ? "anyone signed in" : roles.join(", ");
+  return { who: `${whom}${op.sessionOnly ? ", by session cookie only" : ""}${own}`, roles };
+}
+
+function security(op: Operation): Record<string, string[]>[] {
+  if (op.credential) return [{ [op.credential]: [] }];
+  if (op.auth === "none") return [];
+  // `{}`: no credential at all is fine too.
+  if (op.auth === "public") return [{}, { sessionCookie: [] }, { bearerToken: [] }];
+  return op.sessionOnly ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, { bearerToken: [] }];
+}
+
+function requestBody(op: Operation): ZodOpenApiRequestBodyObject | undefined {
+  const body = op.body;
+  if (!body) return undefined;
+  if ("raw" in body) return { required: !body.optional, content: { [body.raw]: { schema: body.schema } } };
+  const [type, schema] =
+    "json" in body
+      ? ["application/json", body.json]
+      : "multipart" in body
+        ? ["multipart/form-data", body.multipart]
+        : ["application/x-www-form-urlencoded", body.urlencoded];
+  // A body whose every field is optional may be left out (an empty body reads as `{}`).
+  return { required: !schema.safeParse({}).success, content: { [type]: { schema } } };
+}
+
+function responses(op: Operation): ZodOpenApiResponsesObject {
+  const result: ZodOpenApiResponsesObject = {};
+  for (const answer of op.answers) {
+    result[String(answer.status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
+      description: answer.description,
+      ...(answer.json && { content: { "application/json": { schema: answer.json } } }),
+      ...(answer.media && { content: Object.fromEntries(answer.media.map((m) => [m.type, { schema: m.schema }])) }),
+      ...(answer.headers && { headers: answer.headers }),
+    };
+  }
+  for (const status of errorStatuses(op)) {
+    const key = String(status) as `${1 | 2 | 3 | 4 | 5}${string}`;
+    result[key] ??= errorResponses[status];
+  }
+  return result;
+}
+
+export const operationId = (method: string, path: string) =>
+  `${method.toLowerCase()}_${path
+    .replace(/^\/api\//, "")
+    .replace(/[{}]/g, "")
+    .replace(/[^A-Za-z0-9]+/g, "_")}`;
+
+function operation(op: Operation): ZodOpenApiOperationObject {
+  const { who, roles } = access(op);
+  return {
+    operationId: operationId(op.method, op.path),
+    tags: [op.tag],
+    summary: op.summary,
+    description: `**Who may call:** ${who}.${op.description ? `\n\n${op.description}` : ""}`,
+    security: security(op),
+    ...(roles && { "x-roles": roles }),
+    ...((op.params || op.query) && {
+      requestParams: { ...(op.params && { path: op.params }), ...(op.query && { query: op.query }) } as ZodOpenApiOperationObject["requestParams"],
+    }),
+    requestBody: requestBody(op),
+    responses: responses(op),
+  };
+}
+
+function preflight({ path, params }: Operation): ZodOpenApiOperationObject {
+  return {
+    operationId: operationId("OPTIONS", path),
+    tags: ["CORS preflight"],
+    summary: "CORS preflight",
+    description: "**Who may call:** anyone. A browser's preflight: answers 204, with `Access-Control-Allow-*` headers for an origin in the server's `CORS_ORIGINS`.",
+    security: [],
+    ...(params && { requestParams: { path: params } as ZodOpenApiOperationObject["requestParams"] }),
+    responses: { "204": { description: "No content" } },
+  };
+}
+
+const TAGS = [
+  { name: "Surveys", description: "Published surveys, for everyone." },
+  { name: "Voting", description: "Votes and reports, and a voter's own lists." },
+  { name: "Surveyor", description: "A surveyor's own surveys, their voters and the admins' feedback." },
+  { name: "Admin", description: "Accounts, moderation, payments and messages." },
+  { name: "Account", description: "Signing up, pictures, and API tokens." },
+  { name: "Payments", description: "The Extended plan ($16, Stripe)." },
+  { name: "Contact", description: "The contact form." },
+  { name: "Operations", description: "Health checks, metrics and this document." },
+  { name: "Auth.js", description: "Browser sign-in (Auth.js). API clients sign in in a browser, then use a token from `POST /api/jwt`." },
+  { name: "CORS preflight", description: "Paths that answer a cross-origin browser's preflight." },
+];
+
+const DESCRIPTION = `The REST API of OPINEX, the yes/no survey site. Generated from the same zod schemas the routes check
+requests with, so it cannot drift from them.
+
+- **Who is calling** comes from the session cookie or \`Authorization: Bearer <token>\` (a token from \`POST /api/jwt\`),
+  never from the body: a body field naming someone else is refused with 403. Each operation says who may call it
+  (\`x-roles\` lists the roles when a sign-in is needed).
+- **Errors** are JSON \`{ "error": { "code", "message", "issues"?, "requestId" } }\`; \`requestId\` is also in the
+  \`X-Request-Id\` header. A malformed request never gets a 5xx. An unknown \`/api\` path is a JSON 404.
+- **Bodies**: JSON calls want \`Content-Type: application/json\` (415 otherwise), forms \`multipart/form-data\`;
+  bodies are size-limited (413). Free text refuses control characters and text-direction overrides (400).
+- **CSRF and CORS**: a write authenticated by the cookie must come from the site itself; bearer callers are exempt.
+  Other origins may read only from the server's \`CORS_ORIGINS\`.`;
+
+/** The document, as served by GET /api/openapi.json. */
+export function buildOpenApiDocument() {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of OPERATIONS) {
+    const item = (paths[op.path] ??= {});
+    item[op.method.toLowerCase() as "get"] = operation(op);
+    if (op.preflight) item.options = preflight(op);
+  }
+  return createDocument({
+    openapi: "3.1.0",
+    info: { title: "OPINEX API", version: packageJson.version, description: DESCRIPTION },
+    tags: TAGS,
+    paths,
+    components: { securitySchemes: SECURITY_SCHEMES },
+  });
+}
