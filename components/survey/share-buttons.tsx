@@ -1,0 +1,57 @@
+"use client";
+
+import { useEffect, useState, useSyncExternalStore } from "react";
+
+// The share panel's two interactive buttons, kept tiny (plain elements, no icon or class libraries):
+// they are the only script the panel adds to a public survey page.
+
+export const shareButtonClass =
+  "inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+/** Copies text, and says so for a moment ("Copied"), to sighted and screen-reader users alike. */
+export function CopyButton({ text, label, copiedLabel = "Copied" }: { text: string; label: string; copiedLabel?: string }) {
+  const [copied, setCopied] = useState(false);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2500);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setFailed(false);
+      setCopied(true);
+    } catch {
+      setFailed(true);
+    }
+  };
+  return (
+    <>
+      <button type="button" className={shareButtonClass} onClick={copy}>
+        {copied ? copiedLabel : label}
+      </button>
+      <span role="status" className="sr-only">
+        {copied ? copiedLabel : ""}
+      </span>
+      {failed && <span className="text-sm text-red-700">Copying is blocked here: select the text and copy it.</span>}
+    </>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** The device's own share sheet (Web Share API), shown only where there is one. */
+export function NativeShareButton({ title, url }: { title: string; url: string }) {
+  const canShare = useSyncExternalStore(
+    noSubscription,
+    () => typeof navigator.share === "function",
+    () => false,
+  );
+  if (!canShare) return null;
+  return (
+    <button type="button" className={shareButtonClass} onClick={() => navigator.share({ title, url }).catch(() => {})}>
+      Share…
+    </button>
+  );
+}
