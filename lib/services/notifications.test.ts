@@ -59,7 +59,7 @@ describe("the close job", () => {
       expect(to(person.email)).toHaveLength(1);
       expect(mail.subject).toBe(`The result: ${survey.title}`);
       expect(mail.text).toContain(resultSummary(2, 1).line);
-      expect(mail.text).toMatch(/Yes 2, No 1 \(3 votes\): Yes 67 %, 95 % interval \d+ % to \d+ %\. Too few votes to tell\./);
+      expect(mail.text).toMatch(/Yes 2, No 1: Yes 67% \(95% interval \d+–\d+%\) · Too few votes to tell · 3 votes\./);
       expect(mail.header("List-Unsubscribe")).toMatch(/^<http:\/\/localhost:3000\/api\/unsubscribe\?token=/);
       expect(mail.header("List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
       expect(mail.text).toContain("Stop these emails: http://localhost:3000/unsubscribe?token=");

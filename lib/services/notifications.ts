@@ -9,6 +9,7 @@ import { unsubscribeLinks } from "@/lib/mail/unsubscribe";
 import { mailConfigured } from "@/lib/mail/transport";
 import { surveyHref } from "@/lib/public-urls";
 import { siteUrl } from "@/lib/seo";
+import { resultSentence } from "@/lib/results-text";
 import { resultStats } from "@/lib/stats";
 import { dayIn } from "@/lib/validation/survey-form";
 import { users, votes } from "@/models";
@@ -17,16 +18,10 @@ import { users, votes } from "@/models";
 // news (closed, unpublished). Only to verified addresses of live accounts whose preference allows it;
 // each with its one-click unsubscribe link. Queued through the outbox in the transaction of the event.
 
-const percent = (share: number) => `${Math.round(share * 100)} %`;
-
-/** A result in words, with its uncertainty. */
+/** A result in words, with its uncertainty: the counts, then the pages' own sentence. */
 export function resultSummary(yesCount: number, noCount: number): ResultSummary {
   const stats = resultStats(yesCount, noCount);
-  const votesText = `${stats.n} ${stats.n === 1 ? "vote" : "votes"}`;
-  const line =
-    stats.n === 0
-      ? "Nobody voted."
-      : `Yes ${yesCount}, No ${noCount} (${votesText}): Yes ${percent(stats.yesShare ?? 0)}, 95 % interval ${percent(stats.low)} to ${percent(stats.high)}. ${stats.verdict}.`;
+  const line = stats.n === 0 ? "Nobody voted." : `Yes ${yesCount}, No ${noCount}: ${resultSentence(stats)}.`;
   return { yesCount, noCount, line };
 }
 
