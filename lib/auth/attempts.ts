@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db";
 import { authFailures } from "@/models";
@@ -57,4 +57,17 @@ export async function anyAtLimit(keys: string[], max: number, windowMinutes: num
     .where(and(inArray(authFailures.key, keys), gt(authFailures.createdAt, sql`now() - make_interval(mins => ${windowMinutes})`)))
     .groupBy(authFailures.key);
   return rows.some((r) => r.n >= max);
+}
+
+/**
+ * Deletes attempt rows older than every window that reads them (the longest is an hour): they can no
+ * longer refuse anyone, and they hold addresses. Run hourly by each server's housekeeping.
+ */
+export async function purgeOldAttempts(olderThanHours = 24): Promise<number> {
+  const db = await getDb();
+  const deleted = await db
+    .delete(authFailures)
+    .where(lt(authFailures.createdAt, sql`now() - make_interval(hours => ${olderThanHours})`))
+    .returning({ id: authFailures.id });
+  return deleted.length;
 }
