@@ -146,7 +146,7 @@ export default function PrivacyPage() {
         <p>
           Your account, votes, comments, reports and surveys are kept while your account exists, so that results stay
           correct and nobody votes twice. Contact messages are kept until they are answered and no longer needed. Security
-          records count only within their short window (15 minutes to an hour). Our record of a payment goes with your
+          records count only within their short window (15 minutes to an hour) and are deleted after a day. Our record of a payment goes with your
           account; Stripe keeps its own record of the payment as payment and tax law require.
         </p>
       </LegalSection>
