@@ -1,6 +1,7 @@
 // Where a survey travels: its absolute public address, the embed's address and snippet, the share
 // links of the usual services, and the oEmbed discovery address. Built on the site's public address
 // (AUTH_URL), so a shared or embedded link always points at the real site.
+import { escapeHtml } from "@/lib/mail/templates";
 import { siteUrl } from "@/lib/seo";
 import { surveyHref } from "@/lib/public-urls";
 
@@ -17,8 +18,7 @@ export const embedPath = (id: string, theme: EmbedTheme = "light") => `/embed/su
 
 /** The `<iframe>` another site pastes; `title` names the frame for screen readers. */
 export function embedSnippet(id: string, title: string, size: { width: number; height: number } = { width: EMBED_WIDTH, height: EMBED_HEIGHT }, theme: EmbedTheme = "light") {
-  const escaped = title.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-  return `<iframe src="${siteUrl()}${embedPath(id, theme)}" width="${size.width}" height="${size.height}" style="border:0;max-width:100%" title="${escaped} (OPINEX survey)" loading="lazy"></iframe>`;
+  return `<iframe src="${siteUrl()}${embedPath(id, theme)}" width="${size.width}" height="${size.height}" style="border:0;max-width:100%" title="${escapeHtml(title)} (OPINEX survey)" loading="lazy"></iframe>`;
 }
 
 /** Links that open each service's own share screen with the survey's address (and question). */

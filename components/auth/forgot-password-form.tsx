@@ -6,8 +6,9 @@ import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { EmailField } from "@/components/auth/form-field";
+import { FormDone } from "@/components/auth/form-done";
 import { Button } from "@/components/ui/button";
-import { RequestError, sendJson } from "@/lib/api/client";
+import { sendJson } from "@/lib/api/client";
 import { forgotPasswordSchema } from "@/lib/validation/email-links";
 
 type Input = { email: string };
@@ -26,22 +27,11 @@ export function ForgotPasswordForm() {
     try {
       setDone((await sendJson<{ message: string }>("/api/password/forgot", values)).message);
     } catch (error) {
-      setProblem(error instanceof RequestError || error instanceof Error ? error.message : "Something went wrong");
+      setProblem(error instanceof Error ? error.message : "Something went wrong");
     }
   };
 
-  if (done) {
-    return (
-      <div className="space-y-5 text-center">
-        <p role="status" className="text-slate-800">
-          {done}
-        </p>
-        <Link href="/login" className="font-medium text-brand-700 underline-offset-4 hover:underline">
-          Back to login
-        </Link>
-      </div>
-    );
-  }
+  if (done) return <FormDone message={done} tone="neutral" href="/login" label="Back to login" />;
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Forgot password">
       <p className="text-sm text-slate-700">Enter the address of your account. We will mail you a link to choose a new password.</p>

@@ -7,6 +7,7 @@ import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { PasswordField } from "@/components/auth/form-field";
+import { FormDone } from "@/components/auth/form-done";
 import { Button } from "@/components/ui/button";
 import { sendJson } from "@/lib/api/client";
 import { PASSWORD_MIN } from "@/lib/validation/auth";
@@ -33,18 +34,7 @@ export function ResetPasswordForm() {
     }
   };
 
-  if (done) {
-    return (
-      <div className="space-y-5 text-center">
-        <p role="status" className="text-green-800">
-          {done}
-        </p>
-        <Link href="/login" className="font-medium text-brand-700 underline-offset-4 hover:underline">
-          Go to login
-        </Link>
-      </div>
-    );
-  }
+  if (done) return <FormDone message={done} tone="success" href="/login" label="Go to login" />;
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Choose a new password">
       {problem && (

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
+import { isUuid } from "@/lib/auth/guards";
 import type { Tx } from "@/lib/db";
 import { emailTokens, type EmailToken, type EmailTokenPurpose } from "@/models";
 
@@ -14,7 +15,6 @@ export const TOKEN_LIFETIME_MINUTES: Record<EmailTokenPurpose, number> = {
   change_email: 24 * 60,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
 
 const hashOf = (secret: string) => createHash("sha256").update(secret).digest("hex");
@@ -47,7 +47,7 @@ export type TokenCheck = { ok: true; token: EmailToken } | { ok: false; reason: 
  */
 export async function useEmailToken(tx: Tx, token: string, purpose: EmailTokenPurpose): Promise<TokenCheck> {
   const [id, secret] = token.split(".");
-  if (!id || !secret || !UUID.test(id) || !SECRET.test(secret)) return { ok: false, reason: "invalid" };
+  if (!id || !secret || !isUuid(id) || !SECRET.test(secret)) return { ok: false, reason: "invalid" };
   const [row] = await tx.select().from(emailTokens).where(eq(emailTokens.id, id)).for("update");
   const expected = Buffer.from(row?.secretHash ?? hashOf("decoy"), "hex");
   const given = Buffer.from(hashOf(secret), "hex");

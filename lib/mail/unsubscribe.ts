@@ -1,5 +1,6 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { isUuid } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
 import { siteUrl } from "@/lib/seo";
 
@@ -15,8 +16,6 @@ export const PREFERENCE_LABELS: Record<MailPreference, string> = {
   "survey-news": "news of your own surveys (closed, unpublished)",
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 function signature(data: string): string {
   const key = createHmac("sha256", getEnv().AUTH_SECRET).update("opinex unsubscribe v1").digest();
   return createHmac("sha256", key).update(data).digest("base64url");
@@ -30,7 +29,7 @@ export function unsubscribeToken(userId: string, kind: MailPreference): string {
 export function readUnsubscribeToken(token: string): { userId: string; kind: MailPreference } | null {
   if (token.length > 200) return null;
   const [userId, kind, given, ...rest] = token.split(".");
-  if (rest.length || !userId || !kind || !given || !UUID.test(userId) || !(MAIL_PREFERENCES as readonly string[]).includes(kind)) return null;
+  if (rest.length || !userId || !kind || !given || !isUuid(userId) || !(MAIL_PREFERENCES as readonly string[]).includes(kind)) return null;
   const expected = Buffer.from(signature(`${userId}.${kind}`));
   const actual = Buffer.from(given);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
