@@ -23,6 +23,8 @@ export type TestSmtp = {
   mails: ReceivedMail[];
   /** Attempts the server refused so far. */
   refused: number;
+  /** Connections that ended in an error (a client killed mid-send). */
+  connectionErrors: number;
   /** Refuse the next `n` attempts (451). */
   failFirst(n: number): void;
   /** Refuse this share of attempts at random from now on (0 to stop). */
@@ -41,7 +43,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   let failNext = 0;
   let rate = 0;
   let delay = 0;
-  const self = { refused: 0 } as TestSmtp;
+  const self = { refused: 0, connectionErrors: 0 } as TestSmtp;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -79,6 +81,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         .catch((error: Error) => callback(error));
     },
   });
+  // A client that dies mid-conversation (a server killed while it sends, as a test does on purpose)
+  // resets its connection; smtp-server reports that as an "error" event, which must not crash the
+  // test process. It is counted, as a relay would log it.
+  server.on("error", () => void self.connectionErrors++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return Object.assign(self, {

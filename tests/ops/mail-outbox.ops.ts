@@ -89,7 +89,7 @@ describe.skipIf(!runnable)("the mail outbox under faults", () => {
       const duplicates = received.length - new Set(received.map((m) => m.to)).size;
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(
-        `mail outbox fault test: ${MAILS} queued; ${smtp.refused} SMTP attempts refused; server A killed holding ${orphaned} claimed mail after ${deliveredAtCrash} were delivered, then restarted; ${new Set(received.map((m) => m.to)).size} delivered, ${duplicates} duplicates, in ${seconds} s`,
+        `mail outbox fault test: ${MAILS} queued; ${smtp.refused} SMTP attempts refused; server A killed holding ${orphaned} claimed mail (${smtp.connectionErrors} SMTP connections reset) after ${deliveredAtCrash} were delivered, then restarted; ${new Set(received.map((m) => m.to)).size} delivered, ${duplicates} duplicates, in ${seconds} s`,
       );
       expect(new Set(received.map((m) => m.to)).size).toBe(MAILS);
       expect(duplicates).toBe(0);
