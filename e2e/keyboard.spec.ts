@@ -3,7 +3,7 @@
 // acts as its own fresh person or on its own survey, so the seeded demo state stays as it is.
 import { randomBytes } from "node:crypto";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { newPerson, picture, verifyFromInbox } from "./fixtures/accounts";
+import { newPerson, picture, verifyFromInbox, solvedAltcha } from "./fixtures/accounts";
 import { openSurveyId } from "./fixtures/surveys";
 import { CARDS, useFakeStripeJs } from "./fixtures/fake-stripe-js";
 import { signInAs } from "./fixtures/session";
@@ -52,7 +52,7 @@ async function expectFocusVisible(page: Page) {
 async function freshPerson(page: Page, label: string) {
   const person = newPerson(label);
   const response = await page.request.post("/api/register", {
-    multipart: { name: person.name, email: person.email, password: person.password, image: await picture() },
+    multipart: { name: person.name, email: person.email, password: person.password, image: await picture(), altcha: await solvedAltcha(page.request) },
     headers: { "x-forwarded-for": `2001:db8:16::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}` },
   });
   expect(response.status(), await response.text()).toBe(201);

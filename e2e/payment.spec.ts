@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
-import { newPerson, picture, verifyFromInbox } from "./fixtures/accounts";
+import { newPerson, picture, verifyFromInbox, solvedAltcha } from "./fixtures/accounts";
 import { openSurveyId } from "./fixtures/surveys";
 import { CARDS, typeCard, useFakeStripeJs } from "./fixtures/fake-stripe-js";
 import { signInAs } from "./fixtures/session";
@@ -20,7 +20,7 @@ const REFUND_RULE = "If your payment is refunded in full, your account returns t
 async function signUpFresh(page: Page, label: string) {
   const person = newPerson(label);
   const response = await page.request.post("/api/register", {
-    multipart: { name: person.name, email: person.email, password: person.password, image: await picture() },
+    multipart: { name: person.name, email: person.email, password: person.password, image: await picture(), altcha: await solvedAltcha(page.request) },
     headers: { "x-forwarded-for": `2001:db8::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}` },
   });
   expect(response.status(), await response.text()).toBe(201);

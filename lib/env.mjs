@@ -16,6 +16,8 @@ const envSchema = z.object({
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: optional.transform((v) => path.resolve(v ?? ".data")),
   AUTH_SECRET: optional.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
+  // Signs the proof-of-work challenges (lib/altcha.ts). Unset: derived from AUTH_SECRET under its own label.
+  ALTCHA_HMAC_KEY: optional.pipe(z.string().min(32, "ALTCHA_HMAC_KEY must be at least 32 characters").optional()),
   AUTH_URL: optional.pipe(z.url().optional()),
   AUTH_GOOGLE_ID: optional,
   AUTH_GOOGLE_SECRET: optional,

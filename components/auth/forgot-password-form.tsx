@@ -7,8 +7,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { EmailField } from "@/components/auth/form-field";
 import { FormDone } from "@/components/auth/form-done";
+import { Altcha, useAltcha } from "@/components/ui/altcha";
 import { Button } from "@/components/ui/button";
-import { sendJson } from "@/lib/api/client";
+import { RequestError, sendJson } from "@/lib/api/client";
 import { forgotPasswordSchema } from "@/lib/validation/email-links";
 
 type Input = { email: string };
@@ -16,6 +17,7 @@ type Input = { email: string };
 export function ForgotPasswordForm() {
   const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const altcha = useAltcha();
   const {
     register,
     handleSubmit,
@@ -24,10 +26,16 @@ export function ForgotPasswordForm() {
 
   const onSubmit = async (values: Input) => {
     setProblem(null);
+    const payload = await altcha.payload();
+    if (!payload) return;
     try {
-      setDone((await sendJson<{ message: string }>("/api/password/forgot", values)).message);
+      setDone((await sendJson<{ message: string }>("/api/password/forgot", { ...values, altcha: payload })).message);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : "Something went wrong");
+      const message = error instanceof Error ? error.message : "Something went wrong";
+      // The robot check is spent or refused either way: a fresh one, with its own message under it.
+      const own = error instanceof RequestError && error.issues.some((i) => i.path === "altcha");
+      altcha.reset(own ? message : null);
+      if (!own) setProblem(message);
     }
   };
 
@@ -41,6 +49,7 @@ export function ForgotPasswordForm() {
         </p>
       )}
       <EmailField id="forgot-email" error={errors.email?.message} {...register("email")} />
+      <Altcha control={altcha} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
         Send the link

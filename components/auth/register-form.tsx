@@ -11,7 +11,9 @@ import { afterSignIn } from "@/components/auth/after-sign-in";
 import { EmailField, FormField, OrDivider, PasswordField } from "@/components/auth/form-field";
 import { GoogleButton } from "@/components/auth/google-button";
 import { useCallbackUrl, withCallback } from "@/components/auth/use-callback-url";
+import { Altcha, useAltcha } from "@/components/ui/altcha";
 import { Button } from "@/components/ui/button";
+import { isAltchaCode } from "@/lib/validation/altcha";
 import { AVATAR_MAX_MB, PASSWORD_MAX, PASSWORD_MIN, registerFormSchema, type RegisterFormInput } from "@/lib/validation/auth";
 
 type ApiErrorBody = { error?: { code?: string; message?: string; issues?: { path: string; message: string }[] } };
@@ -20,6 +22,7 @@ const FIELDS = ["name", "email", "password", "image"] as const;
 export function RegisterForm() {
   const router = useRouter();
   const callbackUrl = useCallbackUrl();
+  const altcha = useAltcha();
   const {
     register,
     handleSubmit,
@@ -28,19 +31,25 @@ export function RegisterForm() {
   } = useForm<RegisterFormInput>({ resolver: zodResolver(registerFormSchema) });
 
   const onSubmit = async ({ image, ...fields }: RegisterFormInput) => {
+    const payload = await altcha.payload();
+    if (!payload) return;
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.set(key, value);
     form.set("image", image[0]);
+    form.set("altcha", payload);
     let response: Response;
     try {
       response = await fetch("/api/register", { method: "POST", body: form });
     } catch {
+      altcha.reset();
       toast.error("Oh no!", { description: "Something went wrong! try again..." });
       return;
     }
     if (response.status !== 201) {
       const body = (await response.json().catch(() => ({}))) as ApiErrorBody;
       const message = body.error?.message;
+      // The robot check is spent or refused either way: a fresh one, with its own message under it.
+      altcha.reset(isAltchaCode(body.error?.code) ? message : null);
       // Problems the person can fix are shown on the field, and in the popup.
       if (response.status === 409 && message) setError("email", { message });
       else if ((response.status === 413 || response.status === 422) && message) setError("image", { message });
@@ -88,6 +97,7 @@ export function RegisterForm() {
           error={errors.image?.message}
           {...register("image")}
         />
+        <Altcha control={altcha} />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
           Register

@@ -305,6 +305,23 @@ export const oembedSchema = z.object({
 });
 
 export const insertedSchema = z.object({ insertedId: id });
+const hexString = z.string().regex(/^[0-9a-f]+$/);
+/** GET /api/altcha/challenge: an ALTCHA (proof-of-work v2) challenge, signed; the widget solves it. */
+export const altchaChallengeSchema = z
+  .object({
+    parameters: z.object({
+      algorithm: z.literal("PBKDF2/SHA-256"),
+      nonce: hexString,
+      salt: hexString,
+      cost: z.number().int().meta({ description: "PBKDF2 iterations per attempt" }),
+      keyLength: z.number().int(),
+      keyPrefix: hexString.meta({ description: "The derived key the solver must find starts with this" }),
+      keySignature: hexString,
+      expiresAt: z.number().int().meta({ description: "Unix time (seconds) after which a solution is refused (`altcha_expired`)" }),
+    }),
+    signature: hexString.meta({ description: "HMAC-SHA-256 of the parameters; also the id under which a solution is accepted once" }),
+  })
+  .meta({ id: "AltchaChallenge" });
 export const modifiedSchema = z.object({ modifiedCount: z.union([z.literal(0), z.literal(1)]) });
 export const acknowledgedUpdateSchema = z.object({ acknowledged: z.literal(true), matchedCount: count, modifiedCount: count });
 export const reportResultSchema = z.object({ acknowledged: z.literal(true), matchedCount: z.literal(1), modifiedCount: z.literal(1), insertedId: id });

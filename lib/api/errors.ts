@@ -1,5 +1,9 @@
 export type ErrorCode =
   | "bad_request"
+  | "altcha_required"
+  | "altcha_invalid"
+  | "altcha_expired"
+  | "altcha_replayed"
   | "unauthorized"
   | "forbidden"
   | "email_unverified"
@@ -16,6 +20,11 @@ export type ErrorCode =
 /** The HTTP status of each error code. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
+  // The proof-of-work of registration, contact and forgot-password (lib/altcha.ts).
+  altcha_required: 400,
+  altcha_invalid: 400,
+  altcha_expired: 400,
+  altcha_replayed: 400,
   unauthorized: 401,
   forbidden: 403,
   email_unverified: 403,

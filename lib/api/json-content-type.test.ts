@@ -8,6 +8,7 @@ import { PUT as vote } from "@/app/api/vote/[id]/route";
 import { getDb } from "@/lib/db";
 import { contactMessages, votes } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
+import { solvedAltcha } from "@/tests/altcha-call";
 import { call } from "@/tests/http";
 
 const message = { name: "Sam Sender", email: "sam@example.test", message: "Hello there, a question about surveys." };
@@ -29,7 +30,7 @@ describe("JSON bodies must say they are JSON", () => {
     for (const type of ["application/json", "Application/JSON; charset=utf-8"]) {
       const res = await call(contact, {
         method: "POST",
-        rawBody: JSON.stringify(message),
+        rawBody: JSON.stringify({ ...message, altcha: await solvedAltcha() }),
         headers: { "content-type": type, "x-forwarded-for": `10.61.0.${type.length}` },
       });
       expect(res.status, type).toBe(200);

@@ -3,6 +3,7 @@ import os from "node:os";
 import { and, count, isNull, lt, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
+import { purgeExpiredAltcha } from "@/lib/altcha";
 import { purgeOldAttempts } from "@/lib/auth/attempts";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -201,11 +202,13 @@ async function tick() {
     }
     await deliverDueMail();
     metrics().mailPending.set(await pendingMailCount());
-    // Hourly housekeeping of what holds addresses and no longer serves: sent mail, old sign-in attempts.
+    // Hourly housekeeping of what holds addresses and no longer serves: sent mail, old sign-in attempts;
+    // and the proof-of-work solutions whose challenges have expired.
     if (Date.now() - lastPurge > 60 * 60 * 1000) {
       lastPurge = Date.now();
       await purgeSentMail();
       await purgeOldAttempts();
+      await purgeExpiredAltcha();
     }
   } catch (error) {
     log("error", "mail worker error", { error: (error as Error).message });

@@ -27,6 +27,7 @@ const { authenticateWithPassword } = await import("./users");
 const { auditEvents, emailTokens, users } = await import("@/models");
 const { createSurvey, createUser } = await import("@/tests/factories");
 const { call } = await import("@/tests/http");
+const { withAltcha } = await import("@/tests/altcha-call");
 const { imageForm, pngBytes } = await import("@/tests/images");
 
 afterAll(() => smtp.close());
@@ -55,7 +56,7 @@ describe("verified addresses", () => {
     const surveyor = await createUser({ role: "surveyor" });
     const survey = await createSurvey(surveyor.id);
     const form = imageForm({ name: "Nia <b>", email: "Nia@Example.test", password: "a-good-password" }, { bytes: await pngBytes() });
-    const created = await call(register, { method: "POST", rawBody: form });
+    const created = await call(register, await withAltcha({ method: "POST", rawBody: form }));
     expect(created.status).toBe(201);
     const id = String(created.json.insertedId);
 
@@ -135,7 +136,7 @@ describe("forgotten password", () => {
     const oldToken = createApiToken(person.id).token;
     expect((await call(me, { token: oldToken })).json.user).not.toBeNull();
 
-    const asked = await call(forgot, { method: "POST", body: { email: "Forgetful@example.test" }, headers: nextClient() });
+    const asked = await call(forgot, await withAltcha({ method: "POST", body: { email: "Forgetful@example.test" }, headers: nextClient() }));
     expect(asked.status).toBe(200);
     const mail = await inbox("forgetful@example.test", /Reset your OPINEX password/);
     const link = smtp.linkIn(mail, "http://localhost:3000/reset-password?token=");
@@ -163,10 +164,10 @@ describe("forgotten password", () => {
   });
 
   it("answers the same for an address without an account, and mails nothing", async () => {
-    const res = await call(forgot, { method: "POST", body: { email: "nobody-here@example.test" }, headers: nextClient() });
+    const res = await call(forgot, await withAltcha({ method: "POST", body: { email: "nobody-here@example.test" }, headers: nextClient() }));
     expect(res.status).toBe(200);
     const known = await createUser({ email: "somebody@example.test" });
-    const res2 = await call(forgot, { method: "POST", body: { email: known.email }, headers: nextClient() });
+    const res2 = await call(forgot, await withAltcha({ method: "POST", body: { email: known.email }, headers: nextClient() }));
     expect(res2.json).toEqual(res.json);
     await inbox(known.email);
     expect(smtp.mails.some((m) => m.to === "nobody-here@example.test")).toBe(false);
@@ -174,7 +175,7 @@ describe("forgotten password", () => {
 
   it("refuses forged, expired and malformed tokens with a clear 400 and changes nothing", async () => {
     const person = await createUser({ email: "careful@example.test", passwordHash: await hashPassword("keep-this-one") });
-    await call(forgot, { method: "POST", body: { email: person.email }, headers: nextClient() });
+    await call(forgot, await withAltcha({ method: "POST", body: { email: person.email }, headers: nextClient() }));
     const token = tokenOf(smtp.linkIn(await inbox(person.email), "http://localhost:3000/reset-password?token="));
     const [id, secret] = token.split(".");
     const forged = await call(reset, { method: "POST", body: { token: `${id}.${"A".repeat(43)}`, password: "taken-over-1" } });
@@ -193,7 +194,7 @@ describe("forgotten password", () => {
   it("cannot flood an inbox: three requests an hour per address typed", async () => {
     const person = await createUser({ email: "flooded@example.test" });
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await call(forgot, { method: "POST", body: { email: person.email }, headers: nextClient() })).status);
+    for (let i = 0; i < 5; i++) statuses.push((await call(forgot, await withAltcha({ method: "POST", body: { email: person.email }, headers: nextClient() }))).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     await deliverDueMail();
     expect(smtp.mails.filter((m) => m.to === person.email)).toHaveLength(3);

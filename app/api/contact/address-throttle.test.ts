@@ -5,11 +5,12 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { CONTACT_MAX_PER_HOUR } from "@/lib/services/contact";
 import { contactMessages } from "@/models";
+import { withAltcha } from "@/tests/altcha-call";
 import { call } from "@/tests/http";
 import { POST } from "./route";
 
-const send = (email: string, address: string) =>
-  call(POST, { method: "POST", body: { name: "Flooder", email, message: "Buy my things, a long message." }, headers: { "x-forwarded-for": address } });
+const send = async (email: string, address: string) =>
+  call(POST, await withAltcha({ method: "POST", body: { name: "Flooder", email, message: "Buy my things, a long message." }, headers: { "x-forwarded-for": address } }));
 
 describe("contact form throttle per address", () => {
   it(`one address: ${CONTACT_MAX_PER_HOUR} messages an hour whatever email it types, also when sent at once`, async () => {

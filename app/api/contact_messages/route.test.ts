@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db";
 import { contactMessages } from "@/models";
 import { expectAdminOnly } from "@/tests/admin";
 import { createUser } from "@/tests/factories";
+import { withAltcha } from "@/tests/altcha-call";
 import { call } from "@/tests/http";
 import { POST as contact } from "../contact/route";
 import { GET } from "./route";
@@ -16,7 +17,7 @@ describe("GET /api/contact_messages", () => {
     const db = await getDb();
     const admin = await createUser({ role: "admin" });
     await db.insert(contactMessages).values({ name: "Earlier", email: "earlier@test.example", message: "An older message.", createdAt: new Date(Date.now() - 60_000) });
-    const sent = await call(contact, { method: "POST", body: { name: "Visitor", email: "visitor@test.example", message: "Hello admins, a question." } });
+    const sent = await call(contact, await withAltcha({ method: "POST", body: { name: "Visitor", email: "visitor@test.example", message: "Hello admins, a question." } }));
     expect(sent.status).toBe(200);
 
     const res = await call(GET, { as: admin, path: "/api/contact_messages" });

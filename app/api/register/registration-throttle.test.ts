@@ -8,13 +8,14 @@ import { hashPassword } from "@/lib/auth/password";
 import { THROTTLE_MAX_FAILURES } from "@/lib/auth/sign-in-policy";
 import { authFailures, users } from "@/models";
 import { createUser } from "@/tests/factories";
+import { withAltcha } from "@/tests/altcha-call";
 import { call } from "@/tests/http";
 import { imageForm, pngBytes } from "@/tests/images";
 import { POST } from "./route";
 
 const fields = (email: string) => ({ name: "Rita Register", email, password: "correct horse battery" });
 const register = async (address: string, email: string) =>
-  call(POST, { method: "POST", headers: { "x-forwarded-for": address }, rawBody: imageForm(fields(email), { bytes: await pngBytes() }) });
+  call(POST, await withAltcha({ method: "POST", headers: { "x-forwarded-for": address }, rawBody: imageForm(fields(email), { bytes: await pngBytes() }) }));
 
 describe("registration throttle", () => {
   it("15 simultaneous registrations from one address: at most 10 accounts, the rest 429", async () => {

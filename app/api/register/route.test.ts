@@ -5,6 +5,7 @@ import { verifyPassword } from "@/lib/auth/password";
 import { THROTTLE_MAX_FAILURES } from "@/lib/auth/sign-in-policy";
 import { authFailures, avatars, users } from "@/models";
 import { createUser } from "@/tests/factories";
+import { withAltcha } from "@/tests/altcha-call";
 import { call } from "@/tests/http";
 import { imageForm, pngBytes } from "@/tests/images";
 import { GET as getAvatar } from "../avatars/[id]/route";
@@ -23,7 +24,7 @@ async function counts() {
 
 describe("POST /api/register", () => {
   it("creates a user-role account with a hashed password and a re-encoded square picture", async () => {
-    const res = await call(POST, { method: "POST", rawBody: imageForm(fields("Rita@Example.test"), { bytes: await pngBytes(300, 120) }) });
+    const res = await call(POST, await withAltcha({ method: "POST", rawBody: imageForm(fields("Rita@Example.test"), { bytes: await pngBytes(300, 120) }) }));
     expect(res.status).toBe(201);
     const db = await getDb();
     const [user] = await db.select().from(users).where(eq(users.id, String(res.json.insertedId)));
@@ -41,7 +42,7 @@ describe("POST /api/register", () => {
   it("refuses a duplicate email (any case) with 409 and stores nothing", async () => {
     await createUser({ email: "taken@example.test" });
     const before = await counts();
-    const res = await call(POST, { method: "POST", rawBody: imageForm(fields("TAKEN@example.test"), { bytes: await pngBytes() }) });
+    const res = await call(POST, await withAltcha({ method: "POST", rawBody: imageForm(fields("TAKEN@example.test"), { bytes: await pngBytes() }) }));
     expect(res.status).toBe(409);
     expect(res.json.error?.message).toMatch(/already exists/);
     expect(await counts()).toEqual(before);
@@ -50,7 +51,7 @@ describe("POST /api/register", () => {
   it("refuses a file that is not an image, whatever it claims to be", async () => {
     const before = await counts();
     const fake = new TextEncoder().encode("<script>alert(1)</script>".repeat(20));
-    const res = await call(POST, { method: "POST", rawBody: imageForm(fields("fake@example.test"), { bytes: fake, type: "image/png", name: "me.png" }) });
+    const res = await call(POST, await withAltcha({ method: "POST", rawBody: imageForm(fields("fake@example.test"), { bytes: fake, type: "image/png", name: "me.png" }) }));
     expect(res.status).toBe(422);
     expect(res.json.error?.message).toBe("The picture must be a PNG, JPEG, WebP or GIF image");
     expect(await counts()).toEqual(before);
@@ -58,25 +59,25 @@ describe("POST /api/register", () => {
 
   it("refuses a PNG header followed by garbage", async () => {
     const broken = Buffer.concat([(await pngBytes()).subarray(0, 16), Buffer.alloc(500, 7)]);
-    const res = await call(POST, { method: "POST", rawBody: imageForm(fields("broken@example.test"), { bytes: broken }) });
+    const res = await call(POST, await withAltcha({ method: "POST", rawBody: imageForm(fields("broken@example.test"), { bytes: broken }) }));
     expect(res.status).toBe(422);
   });
 
   it("refuses a 6 MB upload with 413 and stores nothing", async () => {
     const before = await counts();
     const big = Buffer.concat([await pngBytes(), Buffer.alloc(6 * 1024 * 1024)]);
-    const res = await call(POST, { method: "POST", rawBody: imageForm(fields("big@example.test"), { bytes: big }) });
+    const res = await call(POST, await withAltcha({ method: "POST", rawBody: imageForm(fields("big@example.test"), { bytes: big }) }));
     expect(res.status).toBe(413);
     expect(res.json.error?.message).toBe("The picture must be at most 5 MB");
     expect(await counts()).toEqual(before);
   });
 
   it("gives the spec's messages for missing fields", async () => {
-    const missingImage = await call(POST, { method: "POST", rawBody: imageForm(fields("noimage@example.test")) });
+    const missingImage = await call(POST, await withAltcha({ method: "POST", rawBody: imageForm(fields("noimage@example.test")) }));
     expect(missingImage.status).toBe(400);
     expect(missingImage.json.error?.message).toBe("image is required");
 
-    const res = await call(POST, { method: "POST", rawBody: imageForm({ email: "not-an-email" }, { bytes: await pngBytes() }) });
+    const res = await call(POST, await withAltcha({ method: "POST", rawBody: imageForm({ email: "not-an-email" }, { bytes: await pngBytes() }) }));
     expect(res.status).toBe(400);
     const messages = (res.json.error as unknown as { issues: { message: string }[] }).issues.map((i) => i.message);
     expect(messages).toEqual(expect.arrayContaining(["Name is required", "Invalid email address", "Password is required"]));
@@ -88,7 +89,7 @@ describe("POST /api/register", () => {
       { ...fields("nul-name@example.test"), name: "Nul\u0000Name" },
       fields("nul\u0000mail@example.test"),
     ]) {
-      const res = await call(POST, { method: "POST", rawBody: imageForm(form, { bytes: await pngBytes() }) });
+      const res = await call(POST, await withAltcha({ method: "POST", rawBody: imageForm(form, { bytes: await pngBytes() }) }));
       expect(res.status).toBe(400);
     }
     expect(await counts()).toEqual(before);
@@ -99,7 +100,7 @@ describe("POST /api/register", () => {
     // Nine earlier registrations from this address, as the throttle records them.
     await db.insert(authFailures).values(Array.from({ length: THROTTLE_MAX_FAILURES - 1 }, () => ({ key: "register:10.7.0.1" })));
     const from = async (address: string, email: string) =>
-      call(POST, { method: "POST", headers: { "x-forwarded-for": address }, rawBody: imageForm(fields(email), { bytes: await pngBytes() }) });
+      call(POST, await withAltcha({ method: "POST", headers: { "x-forwarded-for": address }, rawBody: imageForm(fields(email), { bytes: await pngBytes() }) }));
     expect((await from("10.7.0.1", "tenth@example.test")).status).toBe(201);
     const before = await counts();
     const refused = await from("10.7.0.1", "eleventh@example.test");
@@ -110,20 +111,20 @@ describe("POST /api/register", () => {
 
   it("refuses passwords shorter than 8 or longer than 128 characters", async () => {
     for (const password of ["short", "x".repeat(129)]) {
-      const res = await call(POST, { method: "POST", rawBody: imageForm({ ...fields("len@example.test"), password }, { bytes: await pngBytes() }) });
+      const res = await call(POST, await withAltcha({ method: "POST", rawBody: imageForm({ ...fields("len@example.test"), password }, { bytes: await pngBytes() }) }));
       expect(res.status).toBe(400);
     }
-    const longest = await call(POST, { method: "POST", rawBody: imageForm({ ...fields("len@example.test"), password: "p".repeat(128) }, { bytes: await pngBytes() }) });
+    const longest = await call(POST, await withAltcha({ method: "POST", rawBody: imageForm({ ...fields("len@example.test"), password: "p".repeat(128) }, { bytes: await pngBytes() }) }));
     expect(longest.status).toBe(201);
   });
 
   it("refuses a JSON body (415) and a cross-site form post", async () => {
-    expect((await call(POST, { method: "POST", body: fields("json@example.test") })).status).toBe(415);
-    const crossSite = await call(POST, {
+    expect((await call(POST, await withAltcha({ method: "POST", body: fields("json@example.test") }))).status).toBe(415);
+    const crossSite = await call(POST, await withAltcha({
       method: "POST",
       rawBody: imageForm(fields("csrf@example.test"), { bytes: await pngBytes() }),
       headers: { origin: "https://evil.example" },
-    });
+    }));
     expect(crossSite.status).toBe(403);
   });
 });

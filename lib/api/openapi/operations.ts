@@ -6,6 +6,7 @@
 import type { ZodType } from "zod";
 import {
   acknowledgedUpdateSchema,
+  altchaChallengeSchema,
   apiTokenSchema,
   clientSecretSchema,
   commentedSurveySchema,
@@ -46,9 +47,9 @@ import { rolesFor } from "@/lib/auth/permissions";
 import { confirmUpgradeSchema, createPaymentIntentSchema, emailParamsSchema, savePaymentSchema } from "@/lib/payments/schemas";
 import { changePasswordSchema, deleteAccountSchema, endOtherSessionsSchema, sessionIdParamsSchema, updateProfileSchema } from "@/lib/validation/account";
 import { pagedQuerySchema, updateSurveyStatusSchema, userIdParamsSchema, userListQuerySchema } from "@/lib/validation/admin";
-import { avatarIdParamsSchema, createUserSchema, isUserExistSchema, jwtRequestSchema, registerSchema, updateRoleSchema } from "@/lib/validation/auth";
-import { contactSchema } from "@/lib/validation/contact";
-import { changeEmailSchema, forgotPasswordSchema, resetPasswordSchema } from "@/lib/validation/email-links";
+import { avatarIdParamsSchema, createUserSchema, isUserExistSchema, jwtRequestSchema, updateRoleSchema } from "@/lib/validation/auth";
+import { contactRequestSchema, forgotPasswordRequestSchema, registerRequestSchema } from "@/lib/validation/altcha";
+import { changeEmailSchema, resetPasswordSchema } from "@/lib/validation/email-links";
 import { mailPreferencesSchema, oembedQuerySchema, qrQuerySchema, unsubscribeQuerySchema } from "@/lib/validation/share";
 import { apiPageQuerySchema, createSurveyBodySchema, surveyFormSchema } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema, surveyListQuerySchema, surveyorEmailParamsSchema } from "@/lib/validation/survey-list";
@@ -466,7 +467,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Account",
     summary: "Change my email address",
     description:
-      "Needs the password. The new address gets a confirmation link and the current one a notice; the address changes when the link is opened. A taken address is 409; at most three links an hour (429); 503 where the site sends no mail.",
+      "Needs the password. The new address gets a confirmation link and the current one a notice; the address changes when the link is opened. A disposable address is 400; a taken address is 409; at most three links an hour (429); 503 where the site sends no mail.",
     auth: "signed-in",
     body: { json: changeEmailSchema },
     answers: [json("The link is on its way", okMessageSchema)],
@@ -535,9 +536,9 @@ export const OPERATIONS: Operation[] = [
     tag: "Account",
     summary: "Forgot my password",
     description:
-      "Mails a reset link (valid 30 minutes) to the address if it has an account. The answer is the same either way, so it tells nobody which addresses have accounts; at most 3 an hour per address and 10 per network (429).",
+      "Mails a reset link (valid 30 minutes) to the address if it has an account. The answer is the same either way, so it tells nobody which addresses have accounts; at most 3 an hour per address and 10 per network (429). Needs a solved proof-of-work (`altcha`): missing, invalid, expired or already used is 400 (`altcha_required`, `altcha_invalid`, `altcha_expired`, `altcha_replayed`) and nothing is sent.",
     auth: "public",
-    body: { json: forgotPasswordSchema },
+    body: { json: forgotPasswordRequestSchema },
     answers: [json("The same answer for every address", okMessageSchema)],
     errors: [429],
   },
@@ -570,9 +571,9 @@ export const OPERATIONS: Operation[] = [
     tag: "Account",
     summary: "Create an account",
     description:
-      "An email-and-password account with its picture, in one request. A taken email is 409; too many accounts from one network is 429. The picture must be a PNG, JPEG, WebP or GIF image (422 otherwise) of at most 5 MB (413).",
+      "An email-and-password account with its picture, in one request. A taken email is 409; too many accounts from one network is 429. The picture must be a PNG, JPEG, WebP or GIF image (422 otherwise) of at most 5 MB (413). A disposable address (a throwaway-inbox domain or a subdomain of one) is 400. Needs a solved proof-of-work (`altcha`): missing, invalid, expired or already used is 400 (`altcha_required`, `altcha_invalid`, `altcha_expired`, `altcha_replayed`) and nothing is created.",
     auth: "public",
-    body: { multipart: registerSchema.extend({ image: z.file().meta({ description: "The profile picture" }) }) },
+    body: { multipart: registerRequestSchema.extend({ image: z.file().meta({ description: "The profile picture" }) }) },
     answers: [json("Created", insertedSchema, 201)],
     errors: [409, 422, 429],
   },
@@ -686,15 +687,29 @@ export const OPERATIONS: Operation[] = [
     errors: [400, 503],
   },
 
+  // ---- proof-of-work
+  {
+    method: "GET",
+    path: "/api/altcha/challenge",
+    tag: "Account",
+    summary: "A proof-of-work challenge",
+    description:
+      "A signed ALTCHA challenge (PBKDF2/SHA-256) for the `altcha` field of POST /api/register, /api/contact and /api/password/forgot: solve it (the ALTCHA widget, or altcha-lib's `solveChallenge`) and send base64 of `{ challenge, solution }`. It expires after 10 minutes and each solution is accepted once. `Cache-Control: no-store`; at most 60 a minute per network address (429).",
+    auth: "none",
+    answers: [json("A new challenge", altchaChallengeSchema)],
+    errors: [429],
+  },
+
   // ---- contact
   {
     method: "POST",
     path: "/api/contact",
     tag: "Contact",
     summary: "Send a message",
-    description: "Stores a message for the admins to read. At most 5 an hour per network address and 5 per email (429).",
+    description:
+      "Stores a message for the admins to read. At most 5 an hour per network address and 5 per email (429). Needs a solved proof-of-work (`altcha`): missing, invalid, expired or already used is 400 (`altcha_required`, `altcha_invalid`, `altcha_expired`, `altcha_replayed`) and nothing is stored.",
     auth: "public",
-    body: { json: contactSchema },
+    body: { json: contactRequestSchema },
     answers: [json("Stored", insertedSchema)],
     errors: [429],
   },

@@ -2,6 +2,7 @@
 // gets a confirmation link and the current one a notice; the address changes when the link is opened.
 import { route } from "@/lib/api/handler";
 import { clientAddress } from "@/lib/auth/client-address";
+import { refuseDisposableEmail } from "@/lib/disposable-email";
 import { requestEmailChange } from "@/lib/services/account-email";
 import { changeEmailSchema } from "@/lib/validation/email-links";
 
@@ -10,6 +11,7 @@ export const POST = route({
   body: changeEmailSchema,
   maxBodyBytes: 4 * 1024,
   handler: async ({ request, user, body }) => {
+    refuseDisposableEmail(body.email);
     await requestEmailChange(user.id, body, clientAddress(request.headers));
     return { ok: true, message: `We sent a confirmation link to ${body.email}. Your address changes when you open it.` };
   },

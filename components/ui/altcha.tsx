@@ -1,0 +1,141 @@
+"use client";
+
+// The ALTCHA proof-of-work widget of the registration, contact and forgot-password forms. Served from our
+// own origin and bundled: `altcha/external` (no inline worker code, no styles injected) with its stylesheet
+// imported here, and the PBKDF2 worker bundled as a file of its own, so it runs under the site's script
+// policy ('self' plus nonces, no blob: workers). It only fetches GET /api/altcha/challenge: no tracking
+// (the pointer-movement collector is off) and no third party.
+import "altcha/altcha.css";
+import { useEffect, useRef, useState } from "react";
+import { ALTCHA_MESSAGES } from "@/lib/validation/altcha";
+
+type WidgetElement = HTMLElement & {
+  configure: (config: Record<string, unknown>) => Promise<void>;
+  getState: () => string;
+  reset: () => void;
+  verify: () => Promise<{ payload: string } | null>;
+};
+
+export type AltchaHandle = {
+  /** The solved payload; waits for a solve in progress; null (with the message shown) when there is none. */
+  payload: () => Promise<string | null>;
+  /**
+   * A fresh, unsolved widget after the server refused a submission (its payload may be spent), with the
+   * refusal's message under it when it was the robot check's own.
+   */
+  reset: (message?: string | null) => void;
+};
+
+/**
+ * A form's hold on its widget: `const altcha = useAltcha()`, `<Altcha control={altcha} />`, then
+ * `await altcha.payload()` when sending and `altcha.reset()` after a refusal.
+ */
+export class AltchaControl implements AltchaHandle {
+  private widget: AltchaHandle | null = null;
+  attach(widget: AltchaHandle | null) {
+    this.widget = widget;
+  }
+  payload = async () => (this.widget ? this.widget.payload() : null);
+  reset = (message?: string | null) => this.widget?.reset(message);
+}
+
+export function useAltcha(): AltchaControl {
+  const [control] = useState(() => new AltchaControl());
+  return control;
+}
+
+let loading: Promise<void> | undefined;
+/** Defines <altcha-widget> once, with the worker its challenges need. */
+function loadAltcha(): Promise<void> {
+  loading ??= import("altcha/external").then(() => {
+    globalThis.$altcha.algorithms.set("PBKDF2/SHA-256", () => new Worker(new URL("altcha/workers/pbkdf2", import.meta.url)));
+  });
+  return loading;
+}
+
+export function Altcha({ control }: { control: AltchaControl }) {
+  const host = useRef<HTMLDivElement>(null);
+  const widget = useRef<WidgetElement | null>(null);
+  const latest = useRef<{ state: string; payload: string | null }>({ state: "unverified", payload: null });
+  const [ready, setReady] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadAltcha()
+      .then(async () => {
+        if (cancelled || !host.current) return;
+        const element = document.createElement("altcha-widget") as WidgetElement;
+        element.setAttribute("name", "altcha");
+        element.addEventListener("statechange", (event) => {
+          const detail = (event as CustomEvent<{ state: string; payload?: string | null }>).detail;
+          latest.current = { state: detail.state, payload: detail.state === "verified" ? (detail.payload ?? null) : null };
+          if (detail.state === "verified") setProblem(null);
+        });
+        host.current.replaceChildren(element);
+        widget.current = element;
+        await element.configure({
+          challenge: "/api/altcha/challenge",
+          // Starts solving as soon as the person is in the form, so it is done by the time they send it.
+          auto: "onfocus",
+          humanInteractionSignature: false,
+          hideFooter: true,
+          workers: Math.min(4, navigator.hardwareConcurrency || 2),
+          credentials: "same-origin",
+        });
+        setReady(true);
+      })
+      .catch(() => setProblem("The robot check could not load. Reload the page and try again."));
+    return () => {
+      cancelled = true;
+      widget.current?.remove();
+      widget.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    control.attach({
+    payload: async () => {
+      const element = widget.current;
+      if (!element) {
+        setProblem(ALTCHA_MESSAGES.altcha_required);
+        return null;
+      }
+      if (latest.current.state === "verifying") {
+        // A solve in progress (it started when the form got focus): wait for it, within reason.
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            element.removeEventListener("statechange", check);
+            clearTimeout(timer);
+            resolve();
+          };
+          const check = () => latest.current.state !== "verifying" && done();
+          const timer = setTimeout(done, 30_000);
+          element.addEventListener("statechange", check);
+        });
+      }
+      if (latest.current.state === "verified" && latest.current.payload) return latest.current.payload;
+      setProblem(ALTCHA_MESSAGES.altcha_required);
+      element.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
+      return null;
+    },
+    reset: (message) => {
+      latest.current = { state: "unverified", payload: null };
+      widget.current?.reset();
+      setProblem(message ?? null);
+    },
+    });
+    return () => control.attach(null);
+  }, [control]);
+
+  return (
+    <div className="space-y-1">
+      <div ref={host} className="altcha-host min-h-[3.75rem]" aria-busy={!ready || undefined} />
+      {problem && (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
