@@ -13,6 +13,20 @@ import fc from "fast-check";
 export type Caller = "anon" | "user" | "pro" | "surveyor" | "admin";
 export type Ids = { survey: string; proEmail: string; userEmail: string; surveyorEmail: string };
 
+/**
+ * Where a body carries the `altcha` proof-of-work (registration, contact, forgot-password): the runner
+ * puts a freshly fetched and really solved payload there when it sends the case (`withSolvedAltcha`),
+ * so each case is refused for its hostile value, not for a missing robot check.
+ */
+export const ALTCHA_PLACEHOLDER = "{{solved-altcha-payload}}";
+
+/** The body with its placeholder replaced by `payload` (bytes around it untouched: multipart stays intact). */
+export function withSolvedAltcha(body: Buffer, payload: string): Buffer {
+  const at = body.indexOf(ALTCHA_PLACEHOLDER);
+  if (at < 0) return body;
+  return Buffer.concat([body.subarray(0, at), Buffer.from(payload), body.subarray(at + ALTCHA_PLACEHOLDER.length)]);
+}
+
 export type HostileCase = {
   family: string;
   method: string;
@@ -117,7 +131,7 @@ const later = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0
 const survey = () => ({ title: "A hostile survey", description: "Never stored.", category: "Other", deadline: later(), questionTitle: "Q?", questionDescription: "Yes or no?" });
 
 export const JSON_ROUTES: JsonRoute[] = [
-  { name: "contact", method: "POST", path: () => "/api/contact", caller: "anon", valid: () => ({ name: "Hostile", email: "a@b.test", message: "A message long enough." }), decisive: "email", text: ["name", "message"] },
+  { name: "contact", method: "POST", path: () => "/api/contact", caller: "anon", valid: () => ({ name: "Hostile", email: "a@b.test", message: "A message long enough.", altcha: ALTCHA_PLACEHOLDER }), decisive: "email", text: ["name", "message"] },
   { name: "create_survey", method: "POST", path: () => "/api/create_survey", caller: "surveyor", valid: survey, decisive: "category", text: ["title", "description", "questionTitle"] },
   { name: "updateDocument", method: "PUT", path: (ids) => `/api/updateDocument/${ids.survey}`, caller: "surveyor", valid: survey, decisive: "category", text: ["title"] },
   { name: "vote", method: "PUT", path: (ids) => `/api/vote/${ids.survey}`, caller: "pro", valid: () => ({ vote: "yes", comment: "A fine comment" }), decisive: "vote", text: ["comment"] },
@@ -136,7 +150,7 @@ export const JSON_ROUTES: JsonRoute[] = [
   { name: "me (delete)", method: "DELETE", path: () => "/api/me", caller: "user", valid: () => ({ password: "not-the-password" }), decisive: "password", anyString: true },
   { name: "create-payment-intent", method: "POST", path: () => "/api/create-payment-intent", caller: "pro", valid: () => ({ amount: 1600 }), decisive: "amount" },
   { name: "save-payment", method: "POST", path: () => "/api/save-payment", caller: "pro", valid: () => ({ paymentIntentId: "pi_hostile" }), decisive: "paymentIntentId" },
-  { name: "password/forgot", method: "POST", path: () => "/api/password/forgot", caller: "anon", valid: () => ({ email: "hostile@nowhere.test" }), decisive: "email" },
+  { name: "password/forgot", method: "POST", path: () => "/api/password/forgot", caller: "anon", valid: () => ({ email: "hostile@nowhere.test", altcha: ALTCHA_PLACEHOLDER }), decisive: "email" },
   {
     name: "password/reset",
     method: "POST",
@@ -352,6 +366,7 @@ function uploadCases(images: Images, runs: number, seed: number): HostileCase[] 
       ["email", `hostile-${n}@example.test`],
       ["password", "a-fine-password-1"],
       ["image", { name: "me.png", type: image.type, bytes: image.bytes }],
+      ["altcha", ALTCHA_PLACEHOLDER],
     ]);
     cases.push({ family: `multipart: emoji/RTL name with ${image.label} (register)`, method: "POST", path: "/api/register", caller: "anon", headers, body, kind: "json" });
   }
@@ -362,12 +377,12 @@ function uploadCases(images: Images, runs: number, seed: number): HostileCase[] 
     ["upload", "a broken boundary", { body: Buffer.from("--nope\r\nContent-Disposition: form-data; name=\"image\"\r\n\r\nxx"), headers: { "content-type": "multipart/form-data; boundary=other" } }],
     ["upload", "a boundary that is missing", { body: Buffer.from("abc"), headers: { "content-type": "multipart/form-data" } }],
     ["upload", "JSON instead of a form", { body: json({ image: "data:image/png;base64,AAAA" }), headers: JSON_HEADERS }],
-    ["register", "a name with control characters", multipart([["name", "Evil\u001b[2J"], ["email", "ctl@example.test"], ["password", "a-fine-password-1"], ["image", { name: "a.png", type: "image/png", bytes: images.png }]])],
-    ["register", "an email as an operator", multipart([["name", "Op"], ["email", '{"$ne":null}'], ["password", "a-fine-password-1"], ["image", { name: "a.png", type: "image/png", bytes: images.png }]])],
-    ["register", "a 1 MB name", multipart([["name", big(MB)], ["email", "big@example.test"], ["password", "a-fine-password-1"], ["image", { name: "a.png", type: "image/png", bytes: images.png }]])],
-    ["register", "no picture", multipart([["name", "No Picture 😀"], ["email", "nopic@example.test"], ["password", "a-fine-password-1"]])],
-    ["register", "an image over 5 MB", multipart([["name", "Big"], ["email", "bigpic@example.test"], ["password", "a-fine-password-1"], ["image", { name: "big.png", type: "image/png", bytes: Buffer.concat([images.png, Buffer.alloc(6 * MB)]) }]])],
-    ["register", "the seeded admin's email", multipart([["name", "Again"], ["email", "admin@demo.test"], ["password", "a-fine-password-1"], ["image", { name: "a.png", type: "image/png", bytes: images.png }]])],
+    ["register", "a name with control characters", multipart([["name", "Evil\u001b[2J"], ["email", "ctl@example.test"], ["password", "a-fine-password-1"], ["image", { name: "a.png", type: "image/png", bytes: images.png }], ["altcha", ALTCHA_PLACEHOLDER]])],
+    ["register", "an email as an operator", multipart([["name", "Op"], ["email", '{"$ne":null}'], ["password", "a-fine-password-1"], ["image", { name: "a.png", type: "image/png", bytes: images.png }], ["altcha", ALTCHA_PLACEHOLDER]])],
+    ["register", "a 1 MB name", multipart([["name", big(MB)], ["email", "big@example.test"], ["password", "a-fine-password-1"], ["image", { name: "a.png", type: "image/png", bytes: images.png }], ["altcha", ALTCHA_PLACEHOLDER]])],
+    ["register", "no picture", multipart([["name", "No Picture 😀"], ["email", "nopic@example.test"], ["password", "a-fine-password-1"], ["altcha", ALTCHA_PLACEHOLDER]])],
+    ["register", "an image over 5 MB", multipart([["name", "Big"], ["email", "bigpic@example.test"], ["password", "a-fine-password-1"], ["image", { name: "big.png", type: "image/png", bytes: Buffer.concat([images.png, Buffer.alloc(6 * MB)]) }], ["altcha", ALTCHA_PLACEHOLDER]])],
+    ["register", "the seeded admin's email", multipart([["name", "Again"], ["email", "admin@demo.test"], ["password", "a-fine-password-1"], ["image", { name: "a.png", type: "image/png", bytes: images.png }], ["altcha", ALTCHA_PLACEHOLDER]])],
   ];
   for (const [route, label, { body, headers }] of fixed) {
     cases.push({ family: `multipart: ${label} (${route})`, method: "POST", path: `/api/${route}`, caller: route === "upload" ? "user" : "anon", headers, body, kind: "json" });

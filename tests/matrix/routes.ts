@@ -84,6 +84,13 @@ export const ROWS: Row[] = [
   { file: "app/api/metrics/route.ts", method: "GET", path: () => "/api/metrics", expect: all(404), proof: "no METRICS_TOKEN on this server: the endpoint does not exist; a session or API token is never the metrics token (app/api/metrics/route.test.ts)" },
   { file: "app/api/openapi.json/route.ts", method: "GET", path: () => "/api/openapi.json", expect: all(200), proof: "the API reference's document: public, the same static file for everyone" },
   { file: "app/api/me/route.ts", method: "GET", path: () => "/api/me", expect: all(200), proof: "answers the caller's own identity or null" },
+  {
+    file: "app/api/altcha/challenge/route.ts",
+    method: "GET",
+    path: () => "/api/altcha/challenge",
+    expect: all(200),
+    proof: "a fresh proof-of-work challenge for anyone, the same kind for every caller; no data, never cached",
+  },
   { file: "app/api/avatars/[id]/route.ts", method: "GET", path: (ids) => `/api/avatars/${ids.missing}`, expect: all(404), proof: "public pictures by id; an unknown id is 404 for everyone" },
   { file: SURVEY_ID, method: "GET", path: (ids) => `/api/survey/${ids.survey}`, expect: all(200), proof: "a published survey is public" },
   {
@@ -393,7 +400,7 @@ export const ROWS: Row[] = [
     path: () => "/api/contact",
     body: () => ({ json: {} }),
     expect: all(400),
-    proof: "open to everyone; an empty message is refused, nothing stored",
+    proof: "open to everyone; an empty message is refused, nothing stored (a valid one also needs a solved proof-of-work: app/api/register/altcha.test.ts)",
   },
   {
     file: "app/api/register/route.ts",

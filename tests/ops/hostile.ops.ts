@@ -9,7 +9,8 @@ import { encode } from "next-auth/jwt";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
-import { generateCases, type Caller, type HostileCase } from "../hostile/cases";
+import { altchaFrom } from "../altcha";
+import { ALTCHA_PLACEHOLDER, generateCases, withSolvedAltcha, type Caller, type HostileCase } from "../hostile/cases";
 import { SECRET, apiToken, baseEnv, hasBuild, seed, startServer, stopServer, tempDir, withDb } from "./helpers";
 
 const PORT = 7533;
@@ -117,7 +118,8 @@ describe.skipIf(!hasBuild)("hostile input against a production server", () => {
               req.end();
             }));
           } else {
-            const response = await fetch(`${server.url}${c.path}`, { method: c.method, headers, body: c.body ? new Uint8Array(c.body) : undefined, redirect: "manual" });
+            const body = c.body?.includes(ALTCHA_PLACEHOLDER) ? withSolvedAltcha(c.body, await altchaFrom(server.url)) : c.body;
+            const response = await fetch(`${server.url}${c.path}`, { method: c.method, headers, body: body ? new Uint8Array(body) : undefined, redirect: "manual" });
             status = response.status;
             type = response.headers.get("content-type") ?? "";
             text = await response.text();

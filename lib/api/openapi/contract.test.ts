@@ -16,6 +16,7 @@ import { reportSurvey } from "@/lib/services/reports";
 import { changeUserPicture } from "@/lib/services/users";
 import { contactMessages, payments, surveys, type Survey, type User } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
+import { withAltcha } from "@/tests/altcha-call";
 import { call } from "@/tests/http";
 import { imageForm, pngBytes } from "@/tests/images";
 import { apiRouteFiles, routeFileOf, ROOT } from "@/tests/route-files";
@@ -152,6 +153,7 @@ const READS: Record<string, () => Call[]> = {
   ],
   "GET /api/avatars/{id}": () => [{ params: { id: avatarId }, status: 200 }, { params: { id: missing }, status: 404 }],
   "GET /api/health": () => [{ status: 200 }],
+  "GET /api/altcha/challenge": () => [{ status: 200 }],
   "GET /api/health/ready": () => [{ status: 200 }],
   "GET /api/metrics": () => [{ headers: { authorization: `Bearer ${METRICS_TOKEN}` }, status: 200 }, { status: 401 }],
   "GET /api/openapi.json": () => [{ status: 200 }],
@@ -173,7 +175,14 @@ const READS: Record<string, () => Call[]> = {
 const WRITES: [string, () => Call[]][] = [
   ["PUT /api/vote/{id}", () => [{ as: fresh, params: { id: published.id }, body: { vote: "yes" }, status: 200 }, { as: fresh, params: { id: published.id }, body: { vote: "no" }, status: 409 }]],
   ["PUT /api/report_survey/{id}", () => [{ as: fresh, params: { id: published.id }, body: {}, status: 200 }, { as: fresh, params: { id: published.id }, body: {}, status: 409 }]],
-  ["POST /api/contact", () => [{ body: { name: "Ann", email: "ann@example.test", message: "A message long enough." }, status: 200 }, { body: {}, status: 400 }]],
+  [
+    "POST /api/contact",
+    () => [
+      { body: { name: "Ann", email: "ann@example.test", message: "A message long enough." }, status: 200 },
+      { body: {}, status: 400 },
+      { body: { name: "Ann", email: "ann@example.test", message: "A message long enough.", altcha: "not-a-payload" }, status: 400 },
+    ],
+  ],
   [
     "POST /api/create_survey",
     () => [
@@ -203,12 +212,14 @@ const WRITES: [string, () => Call[]][] = [
   ["POST /api/register", () => [{ form: imageForm({ name: "Reg", email: "not-an-email", password: "long enough" }), status: 400 }]],
 ];
 
+const PROOF_OF_WORK = new Set(["POST /api/contact", "POST /api/password/forgot", "POST /api/register"]);
+
 async function send(key: string, c: Call) {
   const [method, docPath] = key.split(" ");
   const handler = await handlerOf(method, docPath);
   expect(handler, `${key}: the route exports no ${method}`).toBeTypeOf("function");
   const concrete = docPath.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(c.params?.[name] ?? name));
-  const res = await call(handler, {
+  const options = {
     method,
     path: `${concrete}${c.query ? `?${c.query}` : ""}`,
     as: c.as,
@@ -216,7 +227,9 @@ async function send(key: string, c: Call) {
     body: c.body,
     rawBody: c.form,
     headers: { ...c.headers, ...(c.cookie && { cookie: c.cookie }) },
-  });
+  };
+  // These calls need a solved proof-of-work: each gets a fresh one.
+  const res = await call(handler, PROOF_OF_WORK.has(key) ? await withAltcha(options) : options);
   expect(res.status, `${key} ${JSON.stringify(c.query ?? c.params ?? "")}: ${JSON.stringify(res.json).slice(0, 300)}`).toBe(c.status);
   expectDocumented(method, docPath, res);
   return res;
