@@ -9,12 +9,14 @@
 // second on one survey, and how long a vote takes to show; database reads per second for 1,000 live
 // results viewers; first-load JavaScript beside a bare app of the same versions; latency with 100 and
 // 100,000 published surveys; the server's peak memory; on the embedded database, a static asset during a
-// storm of wrong-password sign-ins and votes per second (bench/embedded.mjs, BENCH_BASELINE_DIR).
+// storm of wrong-password sign-ins and votes per second (bench/embedded.mjs, BENCH_BASELINE_DIR); the
+// time to solve the proof-of-work of registration, contact and forgot-password (bench/altcha.mjs).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
+import { benchAltcha } from "./altcha.mjs";
 import { benchEmbedded } from "./embedded.mjs";
 import { buildFloorApp } from "./floor-app.mjs";
 import { apiToken } from "./lib/api-token.mjs";
@@ -395,6 +397,9 @@ try {
   // ---- peak memory -------------------------------------------------------------------------------------
   row("6 memory", "server peak RSS (100 surveys run / 100,000 surveys run)", `${fmt(rssSmall)} MB / ${fmt(peakRss(server.pid))} MB`);
 
+
+  // ---- 8. the proof-of-work of registration, contact and forgot-password (bench/altcha.mjs) -------------------
+  await benchAltcha({ row, fmt, base, log });
 
   // ---- 7. the embedded database ------------------------------------------------------------------------
   await stop(server);

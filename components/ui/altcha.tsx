@@ -10,7 +10,6 @@ import { useEffect, useRef, useState } from "react";
 import { ALTCHA_MESSAGES } from "@/lib/validation/altcha";
 
 type WidgetElement = HTMLElement & {
-  configure: (config: Record<string, unknown>) => Promise<void>;
   getState: () => string;
   reset: () => void;
   verify: () => Promise<{ payload: string } | null>;
@@ -67,6 +66,12 @@ export function Altcha({ control }: { control: AltchaControl }) {
         if (cancelled || !host.current) return;
         const element = document.createElement("altcha-widget") as WidgetElement;
         element.setAttribute("name", "altcha");
+        element.setAttribute("challenge", "/api/altcha/challenge");
+        // Starts solving as soon as the person is in the form, so it is done by the time they send it.
+        element.setAttribute("auto", "onfocus");
+        element.setAttribute("workers", String(Math.min(4, navigator.hardwareConcurrency || 2)));
+        // No pointer-movement collection, no attribution link to another site.
+        element.setAttribute("configuration", JSON.stringify({ humanInteractionSignature: false, hideFooter: true, credentials: "same-origin" }));
         element.addEventListener("statechange", (event) => {
           const detail = (event as CustomEvent<{ state: string; payload?: string | null }>).detail;
           latest.current = { state: detail.state, payload: detail.state === "verified" ? (detail.payload ?? null) : null };
@@ -74,15 +79,6 @@ export function Altcha({ control }: { control: AltchaControl }) {
         });
         host.current.replaceChildren(element);
         widget.current = element;
-        await element.configure({
-          challenge: "/api/altcha/challenge",
-          // Starts solving as soon as the person is in the form, so it is done by the time they send it.
-          auto: "onfocus",
-          humanInteractionSignature: false,
-          hideFooter: true,
-          workers: Math.min(4, navigator.hardwareConcurrency || 2),
-          credentials: "same-origin",
-        });
         setReady(true);
       })
       .catch(() => setProblem("The robot check could not load. Reload the page and try again."));

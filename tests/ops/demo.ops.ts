@@ -3,6 +3,7 @@
 // stops the site and the inbox.
 import { spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
+import { altchaFrom } from "../altcha";
 import { imageForm, pngBytes } from "@/tests/images";
 import { ROOT, baseEnv, hasBuild, isAlive, tempDir } from "./helpers";
 
@@ -46,7 +47,7 @@ describe.skipIf(!hasBuild)("npm run demo", () => {
     expect(page.status).toBe(200);
 
     const email = `demo-newcomer-${Date.now()}@example.test`;
-    const registered = await fetch(`${site}/api/register`, { method: "POST", body: imageForm({ name: "Newcomer", email, password: "newcomer-password" }, { bytes: await pngBytes() }) });
+    const registered = await fetch(`${site}/api/register`, { method: "POST", body: imageForm({ name: "Newcomer", email, password: "newcomer-password", altcha: await altchaFrom(site) }, { bytes: await pngBytes() }) });
     expect(registered.status).toBe(201);
 
     type Mail = { subject: string; text: string; to: { address: string }[] };

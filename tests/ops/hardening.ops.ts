@@ -7,6 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { altchaFrom } from "../altcha";
 import { imageForm, pngBytes } from "@/tests/images";
 import { PG_URL, ROOT, apiToken, baseEnv, createPgDatabase, createVoters, openSurveyIds, seed, startServer, stopServer, withDb, type Server } from "./helpers";
 
@@ -110,7 +111,7 @@ describe.skipIf(!runnable)("hardening of a production server", () => {
   });
 
   it("keeps the avatar route's own, stricter Content-Security-Policy", async () => {
-    const form = imageForm({ name: "Ava Tar", email: "ava@example.test", password: "correct horse battery" }, { bytes: await pngBytes() });
+    const form = imageForm({ name: "Ava Tar", email: "ava@example.test", password: "correct horse battery", altcha: await altchaFrom(server.url) }, { bytes: await pngBytes() });
     const registered = await fetch(`${server.url}/api/register`, { method: "POST", body: form, headers: { "x-forwarded-for": "10.90.0.1" } });
     expect(registered.status).toBe(201);
     const image = await withDb({ url: database.url }, async (db) => {
