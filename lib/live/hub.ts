@@ -32,7 +32,7 @@ type Entry<T> = {
   first: Promise<Snapshot<T> | null>;
   /** When the last read began. */
   readAt: number;
-  /** The earliest notice not yet covered by a read. */
+  /** The latest notice not yet covered by a read. */
   noticeAt: number | null;
   timer: ReturnType<typeof setTimeout> | null;
   reading: boolean;
@@ -85,7 +85,7 @@ export function createHub<T>({ read, intervalMs = 1000, now = Date.now, onError 
       }
       onError?.(error);
       // Not read after all: the notice still stands.
-      if (freshSince !== undefined) entry.noticeAt ??= freshSince;
+      if (freshSince !== undefined) entry.noticeAt = Math.max(entry.noticeAt ?? 0, freshSince);
       schedule(id, entry);
       return;
     }
@@ -161,7 +161,8 @@ export function createHub<T>({ read, intervalMs = 1000, now = Date.now, onError 
     notify(id) {
       const entry = entries.get(id);
       if (!entry) return;
-      entry.noticeAt ??= now();
+      // The latest notice counts: a read must have begun after every vote it was told of.
+      entry.noticeAt = now();
       schedule(id, entry);
     },
     size: () => ({ viewers, surveys: entries.size }),
