@@ -1,40 +1,22 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { useLiveFigures } from "@/components/survey/use-live-figures";
 import { VOTE_COLOURS } from "@/lib/vote-colours";
 
 type Figures = { yesCount: number; noCount: number; deadlinePassed: boolean };
 
 /** The message the embed posts to the page that frames it whenever its height changes. */
 export const EMBED_HEIGHT_MESSAGE = "opinex:embed-height";
-const POLL_MS = 5000;
 
 /**
- * The embed's result: one bar split into Yes and No, the figures in words, refreshed every few
- * seconds while the frame is on screen; and the frame's height, posted to the parent page
+ * The embed's result: one bar split into Yes and No, the figures in words, kept live while the frame
+ * is on screen (pushed by the server, or polled: use-live-figures.ts); and the frame's height, posted to the parent page
  * (`{ type: "opinex:embed-height", surveyId, height }`) so it can fit the frame to its content.
  */
 export function EmbedResults({ surveyId, initial, dark }: { surveyId: string; initial: Figures; dark: boolean }) {
-  const [figures, setFigures] = useState(initial);
+  const [figures] = useLiveFigures(surveyId, initial);
   const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    let stopped = false;
-    const refresh = async () => {
-      if (document.visibilityState !== "visible") return;
-      try {
-        const response = await fetch(`/api/survey/${surveyId}/results`);
-        if (response.ok && !stopped) setFigures((await response.json()) as Figures);
-      } catch {
-        // Offline for a moment: the figures on screen stay until the next try.
-      }
-    };
-    const timer = setInterval(refresh, POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [surveyId]);
 
   useEffect(() => {
     const card = root.current?.closest("[data-embed]") ?? root.current;

@@ -1,7 +1,7 @@
 import { Download, Pencil } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ResultsChartToggle } from "@/components/surveyor/results-chart-toggle";
+import { LiveCount, LiveFiguresProvider, LiveResultsChart } from "@/components/surveyor/live-figures";
 import { loadManagedSurvey } from "@/lib/loaders/managed-survey";
 import { StatusBadge } from "@/components/surveyor/status-badge";
 import { SurveyShare } from "@/components/survey/survey-share";
@@ -86,17 +86,24 @@ export default async function Page({
         </p>
       </section>
 
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-        <Figure label="Yes" value={survey.yesCount} testId="yes-count" />
-        <Figure label="No" value={survey.noCount} testId="no-count" />
-        <Figure label="Total Vote" value={total} testId="total-votes" />
-        <Figure label="Status" value={<StatusBadge status={survey.status} />} />
-        <Figure label="Category" value={survey.category} />
-        <Figure label="Deadline" value={<time dateTime={survey.deadline}>{formatDate(survey.deadline)}</time>} />
-        <Figure label="Created At" value={<time dateTime={created}>{formatDate(created)}</time>} />
-      </dl>
+      {/* The counts and the chart follow the votes while the page is open (a published survey). */}
+      <LiveFiguresProvider
+        surveyId={survey.id}
+        initial={{ yesCount: survey.yesCount, noCount: survey.noCount, deadlinePassed: false }}
+        live={survey.status === "publish"}
+      >
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          <Figure label="Yes" value={<LiveCount of="yes" />} testId="yes-count" />
+          <Figure label="No" value={<LiveCount of="no" />} testId="no-count" />
+          <Figure label="Total Vote" value={<LiveCount of="total" />} testId="total-votes" />
+          <Figure label="Status" value={<StatusBadge status={survey.status} />} />
+          <Figure label="Category" value={survey.category} />
+          <Figure label="Deadline" value={<time dateTime={survey.deadline}>{formatDate(survey.deadline)}</time>} />
+          <Figure label="Created At" value={<time dateTime={created}>{formatDate(created)}</time>} />
+        </dl>
 
-      <ResultsChartToggle yesCount={survey.yesCount} noCount={survey.noCount} />
+        <LiveResultsChart />
+      </LiveFiguresProvider>
 
       {days ? <VotesOverTime days={days} totals={{ yes: survey.yesCount, no: survey.noCount }} /> : <p className="text-slate-600">The votes over time could not be loaded.</p>}
 
