@@ -80,6 +80,7 @@ export function useLiveFigures(surveyId: string, initial: Figures, live = true):
       // that is refused (429/503/404) it gives up, and one that keeps dropping is not worth it.
       let failures = 0;
       stream.onopen = () => {
+        failures = 0;
         stopPolling();
         window.clearTimeout(againTimer);
         againTimer = undefined;
