@@ -49,7 +49,7 @@ describe("proxy", () => {
   });
 
   it("lets everyone open the sign-in forms and the mailed links' pages, with a nonce policy", async () => {
-    for (const path of ["/login", "/register", "/forgot-password", "/reset-password", "/verify-email", "/confirm-email"]) {
+    for (const path of ["/login", "/register", "/forgot-password", "/reset-password", "/verify-email", "/confirm-email", "/unsubscribe"]) {
       const response = await proxy(new NextRequest(new URL(path, "http://localhost:3000")));
       expect(response.headers.get("location")).toBeNull();
       const policy = response.headers.get("content-security-policy")!;
@@ -69,6 +69,7 @@ describe("proxy", () => {
       "/reset-password",
       "/verify-email",
       "/confirm-email",
+      "/unsubscribe",
     ]);
   });
 });

@@ -16,7 +16,7 @@ function toLogin(request: NextRequest) {
 
 // The sign-in forms and the pages of mailed links are rendered per request too, and open to
 // everyone: they only get the nonce.
-const OPEN_PAGES = new Set(["/login", "/register", "/forgot-password", "/reset-password", "/verify-email", "/confirm-email"]);
+const OPEN_PAGES = new Set(["/login", "/register", "/forgot-password", "/reset-password", "/verify-email", "/confirm-email", "/unsubscribe"]);
 
 export async function proxy(request: NextRequest) {
   if (OPEN_PAGES.has(request.nextUrl.pathname)) return withNonce(request);
@@ -51,5 +51,16 @@ function withNonce(request: NextRequest) {
 // Only the pages rendered per request (the guarded ones and the sign-in forms): a catch-all matcher
 // halves throughput, and cached pages carry hashes instead of a nonce.
 export const config = {
-  matcher: ["/dashboard", "/dashboard/:path*", "/payment", "/login", "/register", "/forgot-password", "/reset-password", "/verify-email", "/confirm-email"],
+  matcher: [
+    "/dashboard",
+    "/dashboard/:path*",
+    "/payment",
+    "/login",
+    "/register",
+    "/forgot-password",
+    "/reset-password",
+    "/verify-email",
+    "/confirm-email",
+    "/unsubscribe",
+  ],
 };

@@ -31,7 +31,7 @@ const DASHBOARD: Record<Exclude<Role, "signed-out">, string[]> = {
   ],
   admin: ["/dashboard/admin", "/dashboard/admin/users", "/dashboard/admin/surveys", "/dashboard/admin/payments", "/dashboard/admin/messages"],
 };
-const pagesOf = (role: Role) => (role === "signed-out" ? [...PUBLIC, ...SIGNED_OUT_ONLY] : [...PUBLIC, "/payment", ...DASHBOARD[role]]);
+const pagesOf = (role: Role) => (role === "signed-out" ? [...PUBLIC, ...SIGNED_OUT_ONLY] : [...PUBLIC, "/payment", "/dashboard/account", ...DASHBOARD[role]]);
 
 test("every page of the app is in this spec", () => {
   const root = path.resolve(import.meta.dirname, "..", "app");
@@ -60,7 +60,7 @@ test("every page of the app is in this spec", () => {
   for (const [i, p] of found.entries()) found[i] = publicAddress[p] ?? p;
   // /dashboard only redirects to the person's own dashboard.
   const listed = new Set(
-    [...PUBLIC, ...SIGNED_OUT_ONLY, "/payment", "/dashboard", ...Object.values(DASHBOARD).flat()].map((p) => p.replace(/\{(survey|own)\}/, "{id}").replace(/\/$/, "") || "/"),
+    [...PUBLIC, ...SIGNED_OUT_ONLY, "/payment", "/dashboard", "/dashboard/account", ...Object.values(DASHBOARD).flat()].map((p) => p.replace(/\{(survey|own)\}/, "{id}").replace(/\/$/, "") || "/"),
   );
   expect(found.map((p) => p.replace(/\/$/, "") || "/").filter((p) => !listed.has(p))).toEqual([]);
   const roles: Role[] = ["signed-out", "user", "pro_user", "surveyor", "admin"];

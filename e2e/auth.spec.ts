@@ -219,12 +219,12 @@ test.describe("navigation and dashboards", () => {
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 
-  test("a person changes their picture from the dashboard; a non-image is refused", async ({ page }) => {
+  test("a person changes their picture on the account page; a non-image is refused", async ({ page }) => {
     const person = newPerson("Repic");
     await registerThroughApi(page.request, person);
-    await page.goto("/login?callbackUrl=%2Fdashboard");
+    await page.goto("/login?callbackUrl=%2Fdashboard%2Faccount");
     await logInWithForm(page, person.email, person.password);
-    await expect(page).toHaveURL(/\/dashboard\/user$/);
+    await expect(page).toHaveURL(/\/dashboard\/account$/);
     const before = await page.getByTestId("desktop-account").locator("img").getAttribute("src");
     await page.getByLabel("Change picture").setInputFiles({ name: "x.png", mimeType: "image/png", buffer: Buffer.from("nope") });
     await expect(page.getByRole("alert").filter({ hasText: "The picture must be a PNG, JPEG, WebP or GIF image" })).toBeVisible();

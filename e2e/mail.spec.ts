@@ -144,3 +144,42 @@ test("Manage Users shows who is verified, and an admin resends the verification 
   await expect(page.getByRole("row").filter({ hasText: "user@demo.test" }).getByText("Verified", { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+for (const { name, viewport } of WIDTHS) {
+  test(`${name} width: change the address from the account page, confirmed from the new inbox; turn an email off`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const person = newPerson(`Mover ${name}`);
+    await registerThroughApi(page.request, person);
+    await signInAs(page, person.email, person.password);
+    await page.goto("/dashboard/account#email");
+    const section = page.getByRole("region", { name: "Email address" });
+    await expect(section.getByText("(verified)")).toBeVisible();
+    const newEmail = `moved-${person.email}`;
+    const form = section.getByRole("form", { name: "Change email address" });
+    await form.getByLabel("New email address").fill(newEmail);
+    await form.getByLabel("Your password").fill("not-my-password");
+    await form.getByRole("button", { name: "Send a confirmation link" }).click();
+    await expect(form.getByText("That is not your current password.")).toBeVisible();
+    await form.getByLabel("Your password").fill(person.password);
+    await form.getByRole("button", { name: "Send a confirmation link" }).click();
+    await expect(form.getByText(`We sent a confirmation link to ${newEmail}.`)).toBeVisible();
+
+    const notice = await mailTo(person.email, /is being changed/);
+    expect(notice.text).toContain(newEmail);
+    await page.goto(linkIn(await mailTo(newEmail, /Confirm your new email address/), "/confirm-email"));
+    await expect(page.getByRole("heading", { name: "Your email address was changed" })).toBeVisible();
+    expect((await (await page.request.get("/api/me")).json()).user.email).toBe(newEmail);
+
+    await page.goto("/dashboard/account#mail");
+    const preferences = page.getByRole("region", { name: "Email preferences" });
+    const results = preferences.getByRole("checkbox", { name: /Results of surveys I asked about/ });
+    await expect(results).toBeChecked();
+    await expect(async () => {
+      await results.uncheck();
+      await expect(page.getByText("Your email preferences were saved.")).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Email preferences" }).getByRole("checkbox", { name: /Results of surveys I asked about/ })).not.toBeChecked();
+    await expectNoAxeViolations(page);
+  });
+}

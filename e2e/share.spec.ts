@@ -1,5 +1,7 @@
 // A survey travels: the share panel (copy link, QR code download), the embed in another site's frame
 // (its height fitted to the content by the message it posts), and oEmbed discovery.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
 
@@ -38,26 +40,27 @@ for (const { name, viewport } of WIDTHS) {
 
     test("an embed in a page of another site shows the survey, and the frame takes its height", async ({ page, baseURL }) => {
       const survey = await aSurvey(page.request);
-      // A plain HTML page on another origin, as a blog would embed the survey with the snippet.
-      const host = "http://blog.embedder.test";
-      await page.route(`${host}/**`, (route) =>
-        route.fulfill({
-          contentType: "text/html",
-          body: `<!doctype html><html lang="en"><title>A blog</title><body><h1>My post</h1>
+      // A plain HTML page served by another web server (another origin), as a blog embeds the survey
+      // with the snippet and resizes the frame when the embed says how high it is.
+      const html = `<!doctype html><html lang="en"><title>A blog</title><body><h1>My post</h1>
 <iframe id="survey" src="${baseURL}/embed/survey/${survey._id}?theme=dark" width="480" height="600" style="border:0;max-width:100%" title="A survey"></iframe>
-<script>addEventListener("message", (e) => { if (e.data && e.data.type === "opinex:embed-height") document.getElementById("survey").height = e.data.height; });</script></body></html>`,
-        }),
-      );
-      await page.goto(`${host}/post`);
-      const frame = page.frameLocator("#survey");
-      await expect(frame.getByRole("heading", { name: survey.questionTitle })).toBeVisible();
-      await expect(frame.getByTestId("embed-figures")).toContainText("vote");
-      const vote = frame.getByRole("link", { name: /Vote on OPINEX|See the results on OPINEX/ });
-      await expect(vote).toHaveAttribute("href", `${baseURL}/survey/details/${survey._id}`);
-      await expect(vote).toHaveAttribute("target", "_blank");
-      // The frame was 600 px high; the embed said how high it really is.
-      await expect.poll(async () => Number(await page.locator("#survey").getAttribute("height"))).toBeLessThan(400);
-      expect(Number(await page.locator("#survey").getAttribute("height"))).toBeGreaterThan(120);
+<script>addEventListener("message", (e) => { if (e.data && e.data.type === "opinex:embed-height") document.getElementById("survey").height = e.data.height; });</script></body></html>`;
+      const blog = http.createServer((_, res) => res.writeHead(200, { "content-type": "text/html" }).end(html));
+      await new Promise<void>((resolve) => blog.listen(0, "127.0.0.1", resolve));
+      try {
+        await page.goto(`http://127.0.0.1:${(blog.address() as AddressInfo).port}/post`);
+        const frame = page.frameLocator("#survey");
+        await expect(frame.getByRole("heading", { name: survey.questionTitle })).toBeVisible();
+        await expect(frame.getByTestId("embed-figures")).toContainText("vote");
+        const vote = frame.getByRole("link", { name: /Vote on OPINEX|See the results on OPINEX/ });
+        await expect(vote).toHaveAttribute("href", `${baseURL}/survey/details/${survey._id}`);
+        await expect(vote).toHaveAttribute("target", "_blank");
+        // The frame was 600 px high; the embed said how high it really is.
+        await expect.poll(async () => Number(await page.locator("#survey").getAttribute("height"))).toBeLessThan(400);
+        expect(Number(await page.locator("#survey").getAttribute("height"))).toBeGreaterThan(120);
+      } finally {
+        blog.close();
+      }
     });
   });
 }

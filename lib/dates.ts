@@ -36,3 +36,25 @@ export function deadlineNote(deadline: string, today: string, timeZone: string):
     ? `Voting closed on ${formatDate(deadline)}`
     : `Voting closes at the end of ${formatDate(deadline)} (${timeZone})`;
 }
+
+const RELATIVE_STEPS: [limitSeconds: number, unitSeconds: number, unit: string][] = [
+  [3600, 60, "minute"],
+  [86_400, 3600, "hour"],
+  [30 * 86_400, 86_400, "day"],
+];
+
+/**
+ * How long ago, roughly: "just now", "5 minutes ago", "3 hours ago", "2 days ago"; a month or more
+ * ago, the date itself ("Jan 21, 2027"). For times that are approximate anyway (a session's last use).
+ */
+export function formatTimeAgo(at: Date, now: Date, timeZone: string): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - at.getTime()) / 1000));
+  if (seconds < 60) return "just now";
+  for (const [limit, unit, name] of RELATIVE_STEPS) {
+    if (seconds < limit) {
+      const n = Math.floor(seconds / unit);
+      return `${n} ${name}${n === 1 ? "" : "s"} ago`;
+    }
+  }
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(at);
+}

@@ -23,6 +23,9 @@ export const surveys = pgTable(
     // Kept equal to the vote rows, in the same transaction as each vote.
     yesCount: integer("yes_count").notNull().default(0),
     noCount: integer("no_count").notNull().default(0),
+    // Set by the close job (lib/services/notifications.ts) in the transaction that queues the mails
+    // of the survey's end: each closed survey is announced once, whichever server runs the job.
+    closeNotifiedAt: timestamp("close_notified_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     check("surveys_counts_non_negative", sql`${t.yesCount} >= 0 and ${t.noCount} >= 0`),
@@ -50,6 +53,8 @@ export const surveys = pgTable(
     // The admin's list of every survey, whatever its status, newest first (ascending, read backwards,
     // for the same reason as above).
     index("surveys_created_idx").on(t.createdAt, t.id),
+    // The close job's question: published surveys past their deadline not yet announced.
+    index("surveys_close_pending_idx").on(t.deadline).where(sql`${t.status} = 'publish' and ${t.closeNotifiedAt} is null`),
   ],
 );
 

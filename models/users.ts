@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   customType,
   index,
   integer,
@@ -34,6 +35,10 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     // Set when the person deleted their account: the row stays (anonymised) so their votes still count.
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    // Mail preferences (the account page; every such mail's unsubscribe link turns its kind off): the
+    // results of surveys the person asked for, and, for surveyors, news of their own surveys.
+    mailResults: boolean("mail_results").notNull().default(true),
+    mailSurveyNews: boolean("mail_survey_news").notNull().default(true),
   },
   (t) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),

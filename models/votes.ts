@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { voteValueEnum } from "./enums";
 import { surveys } from "./surveys";
 import { users } from "./users";
@@ -16,6 +17,8 @@ export const votes = pgTable(
     vote: voteValueEnum("vote").notNull(),
     // pro_user only; enforced by the service, bounded here.
     comment: text("comment"),
+    // "Email me the result when this survey closes", ticked when voting.
+    notifyResult: boolean("notify_result").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   // This constraint is what makes "one vote per person" true under any concurrency.
@@ -24,6 +27,8 @@ export const votes = pgTable(
     index("votes_user_idx").on(t.userId),
     // A survey's voters in voting order (the paged list and the CSV keyset) and its votes per day.
     index("votes_survey_created_idx").on(t.surveyId, t.createdAt, t.id),
+    // Who asked for a survey's result by mail (the close job reads only them).
+    index("votes_survey_notify_idx").on(t.surveyId).where(sql`${t.notifyResult}`),
   ],
 );
 

@@ -73,6 +73,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           createdAt,
           deadline,
           status: unpublished ? ("unpublish" as const) : ("publish" as const),
+          // Closed before the demo began: history, not news for the close job to mail about.
+          closeNotifiedAt: i % 7 === 3 ? now : null,
           feedback: unpublished
             ? "The question asks about a commercial service. Please make it neutral and add a source for the claim in the description."
             : null,

@@ -46,5 +46,5 @@ export async function call(
   } catch {
     json = text;
   }
-  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & { error?: { code: string; message: string } } };
+  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & { error?: { code: string; message: string; issues?: { path: string; message: string }[] } } };
 }

@@ -6,7 +6,16 @@ import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { to: string; subject: string; text: string; html: string; messageId: string; headers: ParsedMail["headers"] };
+export type ReceivedMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  headers: ParsedMail["headers"];
+  /** A header's raw value as sent (mailparser parses some headers, such as List-*, into objects). */
+  header(name: string): string | undefined;
+};
 
 export type TestSmtp = {
   url: string;
@@ -60,6 +69,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
             html: typeof parsed.html === "string" ? parsed.html : "",
             messageId: parsed.messageId ?? "",
             headers: parsed.headers,
+            header: (name: string) => {
+              const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+              return line?.slice(line.indexOf(":") + 1).replace(/\r?\n\s+/g, " ").trim();
+            },
           });
           callback();
         })

@@ -13,7 +13,7 @@ import { changeEmailSchema } from "@/lib/validation/email-links";
 type Input = { email: string; password: string };
 
 /**
- * The account page's email address: the current one and whether it is verified, and a change of
+ * The account page's email address (inside its section): the current one and whether it is verified, and a change of
  * address confirmed from the new inbox (the address changes only when that link is opened).
  */
 export function EmailSection({ email, verified, hasPassword, mailEnabled }: { email: string; verified: boolean; hasPassword: boolean; mailEnabled: boolean }) {
@@ -39,11 +39,8 @@ export function EmailSection({ email, verified, hasPassword, mailEnabled }: { em
   };
 
   return (
-    <section id="email" aria-labelledby="email-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id="email-title" className="text-lg font-semibold text-slate-900">
-        Email address
-      </h2>
-      <p className="mt-2 text-slate-800">
+    <div>
+      <p className="text-slate-800">
         <strong className="break-all">{email}</strong>{" "}
         {verified ? <span className="text-green-800">(verified)</span> : <span className="text-amber-800">(not verified yet)</span>}
       </p>
@@ -80,6 +77,6 @@ export function EmailSection({ email, verified, hasPassword, mailEnabled }: { em
           </p>
         </form>
       )}
-    </section>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { ChangePicture } from "@/components/auth/change-picture";
 import type { CurrentUser } from "@/lib/auth/guards";
 import type { OverviewStat } from "@/lib/loaders/overview-stats";
 import { dashboardLinks } from "@/components/dashboard/links";
@@ -63,7 +62,6 @@ export function DashboardOverview({ user, title, intro, stats }: { user: Current
           ))}
         </ul>
       </section>
-      <ChangePicture image={user.image} name={user.name || user.email} />
     </div>
   );
 }

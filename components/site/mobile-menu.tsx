@@ -61,6 +61,7 @@ export default function MobileMenu({
           <ul className="flex flex-col gap-1">
             {links.map(link)}
             {user && link({ href: `/dashboard/${user.role}`, label: "Dashboard", active: false })}
+            {user && link({ href: "/dashboard/account", label: "Account", active: false })}
           </ul>
         </nav>
         <div className="mt-auto border-t border-slate-200 pt-4">

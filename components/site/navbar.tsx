@@ -76,6 +76,10 @@ export function Navbar() {
           ) : user ? (
             <>
               <UserBadge name={user.name} image={user.image} email={user.email} />
+              <Link href="/dashboard/account" className={linkClass("/dashboard/account")} aria-current={pathname === "/dashboard/account" ? "page" : undefined}>
+                Account
+                <LinkPending />
+              </Link>
               <SignOutButton />
             </>
           ) : (

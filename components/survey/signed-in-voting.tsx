@@ -90,6 +90,7 @@ export default function SignedInVoting({
         questionTitle={state.questionTitle}
         questionDescription={state.questionDescription}
         canComment={state.canComment}
+        resultMail={state.resultMail}
         onVoted={(result) => {
           onFigures({ yesCount: result.yesCount, noCount: result.noCount, deadlinePassed: state.deadlinePassed });
           setState({ ...state, yesCount: result.yesCount, noCount: result.noCount, myVote: result });

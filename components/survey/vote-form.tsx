@@ -24,6 +24,7 @@ export function VoteForm({
   questionTitle,
   questionDescription,
   canComment,
+  resultMail = false,
   onVoted,
   onRefused,
 }: {
@@ -31,6 +32,8 @@ export function VoteForm({
   questionTitle: string;
   questionDescription: string;
   canComment: boolean;
+  /** The site sends mail: offer the result by mail when the survey closes. */
+  resultMail?: boolean;
   onVoted: (result: Voted) => void;
   /** The server refused for a reason the page should reload for (already voted elsewhere, closed). */
   onRefused: () => void;
@@ -50,6 +53,7 @@ export function VoteForm({
       const result = await submitVote(surveyId, {
         vote: parsed.vote,
         ...(canComment && parsed.comment ? { comment: parsed.comment } : {}),
+        ...(resultMail && parsed.notifyResult ? { notifyResult: true } : {}),
       });
       toast.success("Successful", { description: "Your vote counted successfully" });
       onVoted(result);
@@ -128,6 +132,13 @@ export function VoteForm({
             </p>
           )}
         </div>
+      )}
+
+      {resultMail && (
+        <label className="flex min-h-11 items-center gap-3">
+          <input type="checkbox" className="h-5 w-5 accent-brand-700" {...register("notifyResult")} />
+          <span>Email me the result when this survey closes</span>
+        </label>
       )}
 
       {errors.root && (

@@ -10,7 +10,7 @@ export { RequestError };
 export const fetchVotingState = (surveyId: string, signal?: AbortSignal) =>
   requestJson<VotingState>(`/api/vote/${surveyId}`, { signal });
 
-export const submitVote = (surveyId: string, body: { vote: VoteValue; comment?: string }) =>
+export const submitVote = (surveyId: string, body: { vote: VoteValue; comment?: string; notifyResult?: boolean }) =>
   requestJson<VoteResult & { modifiedCount: number }>(`/api/vote/${surveyId}`, { method: "PUT", body: JSON.stringify(body) });
 
 export const submitReport = (surveyId: string) =>

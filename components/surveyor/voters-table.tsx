@@ -5,7 +5,7 @@ import { pageCount, pageWindow } from "@/lib/validation/paging";
 
 const columns: Column<Voter>[] = [
   { header: "User Name", cell: (v) => v.userName ?? <span className="text-slate-500">(no name)</span> },
-  { header: "User Email", cell: (v) => v.userEmail, className: "break-all" },
+  { header: "User Email", cell: (v) => v.userEmail ?? <span className="text-slate-500">(none)</span>, className: "break-all" },
   {
     header: "Vote",
     cell: (v) => <span className={v.vote === "yes" ? "font-semibold text-green-800" : "font-semibold text-slate-700"}>{v.vote === "yes" ? "Yes" : "No"}</span>,

@@ -16,6 +16,11 @@ type Caller<A extends Access> = A extends "none" ? null : A extends "public" ? C
 
 type Options<A extends Access, P extends z.ZodType, B extends z.ZodType, Q extends z.ZodType> = {
   auth: A;
+  /**
+   * Only with the browser's session cookie: a Bearer API token is refused (403) right after the role
+   * check, before the body is read (changing the password, deleting the account).
+   */
+  cookieOnly?: boolean;
   params?: P;
   query?: Q;
   /** A JSON body, checked by this schema. */
@@ -91,6 +96,9 @@ function checkOrigin(request: NextRequest) {
     throw new ApiError("forbidden", "Cross-site requests are not allowed");
   }
 }
+
+export const cookieRequired = () =>
+  new ApiError("forbidden", "This needs your signed-in browser session: an API token cannot do it. Use the account page.");
 
 const tooLarge = () => new ApiError("payload_too_large", "The request body is too large");
 
@@ -173,6 +181,7 @@ export function route<
         if (Array.isArray(options.auth) && !options.auth.includes(user.role)) {
           throw new ApiError("forbidden", "Your role does not allow this");
         }
+        if (options.cookieOnly && request.headers.has("authorization")) throw cookieRequired();
       }
       const params = options.params ? parse(options.params, await ctx.params, "params") : undefined;
       const query = options.query
@@ -222,8 +231,11 @@ export function route<
       });
     }
     response.headers.set("X-Request-Id", requestId);
-    // A caller's answer is theirs alone; "none" and "public" handlers set their own caching.
-    if (options.auth !== "public" && options.auth !== "none") response.headers.set("Cache-Control", "no-store");
+    // A caller's answer is theirs alone (a handler may say more, as long as it says no-store);
+    // "none" and "public" handlers set their own caching.
+    if (options.auth !== "public" && options.auth !== "none" && !/\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) {
+      response.headers.set("Cache-Control", "no-store");
+    }
     return withCors(request, response);
   };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
+import { headers } from "next/headers";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import type { Adapter } from "next-auth/adapters";
 import Credentials from "next-auth/providers/credentials";
@@ -7,13 +8,13 @@ import Google from "next-auth/providers/google";
 import { ApiError } from "@/lib/api/errors";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { clientAddress } from "@/lib/auth/client-address";
-import { sessionVersionOf } from "@/lib/auth/guards";
+import { loadUser, subjectOfToken } from "@/lib/auth/guards";
 import { BUSY_MESSAGE, HashQueueFull } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics.mjs";
-import { authenticateWithPassword, markEmailVerified, revokeSessions, sessionVersionOfUser } from "@/lib/services/users";
+import { authenticateWithPassword, createUserSession, markEmailVerified, revokeSessions, sessionVersionOfUser } from "@/lib/services/users";
 import { accounts, sessions, users, verificationTokens } from "@/models";
 
 const EXPECTED_AUTH_REFUSALS = new Set(["CredentialsSignin", "InvalidCallbackUrl", "MissingCSRF", "UnknownAction", "InvalidCheck"]);
@@ -32,7 +33,17 @@ export function isGoogleConfigured() {
   return !!(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET);
 }
 
-export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
+/** The browser's user agent at sign-in: from the request Auth.js handles, or Next's request headers. */
+async function userAgentOf(request: Request | undefined): Promise<string | null> {
+  if (request) return request.headers.get("user-agent");
+  try {
+    return (await headers()).get("user-agent");
+  } catch {
+    return null; // outside a request (a script)
+  }
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(async (request) => {
   const env = getEnv();
   const db = await getDb();
   const base = DrizzleAdapter(db, { usersTable: users, accountsTable: accounts, sessionsTable: sessions, verificationTokensTable: verificationTokens });
@@ -103,15 +114,19 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
       },
     },
     callbacks: {
-      // The token carries the person's session version; one older than the stored version (signed out
-      // since, elsewhere too) ends the session here as well (/api/auth/session answers null).
+      // Signing in (Credentials or Google) opens a session row for this browser: its id (`sid`) and the
+      // person's session version go into the token. Afterwards the token counts while its row is
+      // there and not revoked and the account not deleted (a token without `sid`, from before sessions
+      // per device, while its session version is current); otherwise /api/auth/session answers null.
       jwt: async ({ token, user }) => {
-        const userId = user?.id ?? token.sub;
-        if (typeof userId !== "string") return null;
-        const current = await sessionVersionOfUser(userId);
-        if (current === null) return null;
-        if (user) return { ...token, sv: current };
-        return sessionVersionOf(token) === current ? token : null;
+        if (user) {
+          if (typeof user.id !== "string") return null;
+          const sv = await sessionVersionOfUser(user.id);
+          if (sv === null) return null;
+          const sid = await createUserSession(user.id, await userAgentOf(request));
+          return { ...token, sub: user.id, sv, sid };
+        }
+        return (await loadUser(subjectOfToken(token))) ? token : null;
       },
       // The role is deliberately not stored in the token: guards read it from the database.
       session: ({ session, token }) => {

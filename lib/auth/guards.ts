@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getToken } from "next-auth/jwt";
@@ -7,7 +7,7 @@ import { cache } from "react";
 import { verifyApiToken, type TokenSubject } from "@/lib/auth/api-token";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { users, type Role } from "@/models";
+import { users, userSessions, type Role } from "@/models";
 
 export type CurrentUser = {
   id: string;
@@ -18,37 +18,80 @@ export type CurrentUser = {
   sessionVersion: number;
   /** When the address was verified (null: not yet); voting and reporting may need it. */
   emailVerified: Date | null;
+  /** The signed-in browser's `user_sessions` row; null for an API token or a cookie from before sessions per device. */
+  sessionId: string | null;
 };
 
-const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
+/** Who a cookie or token names: a session cookie since sessions per device also names its session row. */
+export type Subject = TokenSubject & { sessionId?: string };
+
+export const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
+
+/** How stale a session's `last_seen_at` may get before a request refreshes it (it is approximate). */
+export const LAST_SEEN_REFRESH_MINUTES = 5;
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  image: users.image,
+  role: users.role,
+  sessionVersion: users.sessionVersion,
+  emailVerified: users.emailVerified,
+};
 
 /**
- * A user row by id, with the role as the database holds it now; null when the session or token was
- * issued before the person's last sign-out (its session version is older than the stored one).
+ * The person a cookie or token names, with the role as the database holds it now; null when it no
+ * longer counts. A session cookie with a `sid` counts while its `user_sessions` row is there, not
+ * revoked, and the account not deleted (one query, a join); its `last_seen_at` is refreshed when older
+ * than a few minutes (a conditional update, so most requests write nothing). An API token, or a cookie
+ * issued before sessions per device (no `sid`), counts while its session version is the person's.
  */
-export async function loadUser(subject: TokenSubject | null): Promise<CurrentUser | null> {
+export async function loadUser(subject: Subject | null): Promise<CurrentUser | null> {
   if (!subject || !UUID.test(subject.userId)) return null;
   const db = await getDb();
+  if (subject.sessionId !== undefined) {
+    if (!UUID.test(subject.sessionId)) return null;
+    const [row] = await db
+      .select({ ...userColumns, stale: sql<boolean>`${userSessions.lastSeenAt} < now() - make_interval(mins => ${LAST_SEEN_REFRESH_MINUTES})` })
+      .from(userSessions)
+      .innerJoin(users, eq(users.id, userSessions.userId))
+      .where(and(eq(userSessions.id, subject.sessionId), eq(userSessions.userId, subject.userId), isNull(userSessions.revokedAt), isNull(users.deletedAt)));
+    if (!row) return null;
+    const { stale, ...user } = row;
+    if (stale) {
+      // Only when stale, and only once however many requests arrive together.
+      await db
+        .update(userSessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(and(eq(userSessions.id, subject.sessionId), sql`${userSessions.lastSeenAt} < now() - make_interval(mins => ${LAST_SEEN_REFRESH_MINUTES})`));
+    }
+    return { ...user, sessionId: subject.sessionId };
+  }
   const [user] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      image: users.image,
-      role: users.role,
-      sessionVersion: users.sessionVersion,
-      emailVerified: users.emailVerified,
-    })
+    .select(userColumns)
     .from(users)
-    .where(eq(users.id, subject.userId));
-  return user && user.sessionVersion === subject.sessionVersion ? user : null;
+    .where(and(eq(users.id, subject.userId), isNull(users.deletedAt)));
+  return user && user.sessionVersion === subject.sessionVersion ? { ...user, sessionId: null } : null;
 }
 
 /** The session version an Auth.js token carries (none before versions existed: 0). */
 export function sessionVersionOf(token: Record<string, unknown> | null | undefined): number {
   const sv = token?.sv ?? 0;
   return typeof sv === "number" && Number.isSafeInteger(sv) ? sv : -1;
+}
+
+/**
+ * Who an Auth.js token names: its `sub`, session version and, since sessions per device, its session
+ * row (`sid`). A `sid` that is not a string makes the token name no one.
+ */
+export function subjectOfToken(token: Record<string, unknown> | null | undefined): Subject | null {
+  if (typeof token?.sub !== "string") return null;
+  const subject: Subject = { userId: token.sub, sessionVersion: sessionVersionOf(token) };
+  if (token.sid === undefined) return subject;
+  return typeof token.sid === "string" ? { ...subject, sessionId: token.sid } : null;
 }
 
 /**
@@ -66,7 +109,7 @@ export async function resolveCaller(requestHeaders: Headers, cookieNames: string
   // Auth.js's own decoding (encrypted JWT, expiry), read from this request's headers, so route
   // handlers and pages resolve the session the same way.
   const token = await getToken({ req: { headers: requestHeaders }, secret: getEnv().AUTH_SECRET, secureCookie: present(SESSION_COOKIES[1]) });
-  return loadUser(typeof token?.sub === "string" ? { userId: token.sub, sessionVersion: sessionVersionOf(token) } : null);
+  return loadUser(subjectOfToken(token));
 }
 
 /**

@@ -1,42 +1,18 @@
 // Signing out ends the session everywhere: the old cookie no longer works on /api/me,
 // /api/auth/session or /api/jwt, and an API token issued before is refused too.
-import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { GET as authGet, POST as authPost } from "@/app/api/auth/[...nextauth]/route";
 import { POST as jwt } from "@/app/api/jwt/route";
 import { GET as me } from "@/app/api/me/route";
 import { hashPassword } from "@/lib/auth/password";
 import { revokeSessions } from "@/lib/services/users";
 import { createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
+import { authSessionOf as sessionOf, signInWithPassword, signOutWith } from "@/tests/session-cookie";
 
-const ORIGIN = "http://localhost:3000";
-const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]);
-
-async function csrf(cookie = "") {
-  const res = await authGet(new NextRequest(`${ORIGIN}/api/auth/csrf`, { headers: { cookie } }));
-  const { csrfToken } = (await res.json()) as { csrfToken: string };
-  return { csrfToken, cookie: [cookie, ...cookiesOf(res)].filter(Boolean).join("; ") };
-}
-
-/** Signs in with the login form's requests; answers the cookie header the browser then holds. */
 async function signIn(email: string, password: string) {
-  const token = await csrf();
-  const res = await authPost(
-    new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, {
-      method: "POST",
-      headers: { cookie: token.cookie, "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1", "x-forwarded-for": "10.40.0.1" },
-      body: new URLSearchParams({ email, password, csrfToken: token.csrfToken, callbackUrl: "/" }),
-    }),
-  );
-  const session = cookiesOf(res).find((c) => c.startsWith("authjs.session-token="));
-  expect(session).toBeTruthy();
-  return `${token.cookie}; ${session}`;
-}
-
-async function sessionOf(cookie: string) {
-  const res = await authGet(new NextRequest(`${ORIGIN}/api/auth/session`, { headers: { cookie } }));
-  return res.json() as Promise<{ user?: { email?: string } } | null>;
+  const cookie = await signInWithPassword(email, password);
+  expect(cookie).toBeTruthy();
+  return cookie!;
 }
 
 const meWith = async (headers: Record<string, string>) => (await call(me, { headers })).json.user as { id: string } | null;
@@ -56,14 +32,7 @@ describe("sign-out revokes every session and token", () => {
     expect(await meWith(bearer)).toMatchObject({ id: person.id });
 
     // Sign out the way the browser does (CSRF token, then POST /api/auth/signout).
-    const { csrfToken } = await csrf(cookie);
-    const out = await authPost(
-      new NextRequest(`${ORIGIN}/api/auth/signout`, {
-        method: "POST",
-        headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
-        body: new URLSearchParams({ csrfToken, callbackUrl: "/" }),
-      }),
-    );
+    const out = await signOutWith(cookie);
     expect(out.status).toBe(200);
 
     // The old cookie (kept by an attacker who copied it) is dead, and so is the other browser's.

@@ -29,24 +29,37 @@ export type OutgoingMail = MailContent & {
   to: string;
   /** The account it concerns: deleting the account deletes its unsent mail. */
   userId?: string | null;
+  /** Extra headers (List-Unsubscribe); names and values free of line breaks. */
+  headers?: Record<string, string>;
 };
 
 const HEADER_BREAK = /[\r\n\u2028\u2029]/;
 
 /** Queues one mail inside the caller's transaction. */
-export async function enqueueMail(tx: Tx, mail: OutgoingMail): Promise<void> {
-  // Addresses come from validated input and subjects are fixed texts; a line break in either would
-  // be a header injection, so it is refused here whatever the caller did.
-  if (HEADER_BREAK.test(mail.to) || HEADER_BREAK.test(mail.subject)) throw new Error("A mail header cannot contain a line break");
-  await tx.insert(mailOutbox).values({
-    kind: mail.kind,
-    userId: mail.userId ?? null,
-    toAddress: mail.to,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-  });
-  wakeWorker();
+export const enqueueMail = (tx: Tx, mail: OutgoingMail) => enqueueMails(tx, [mail]);
+
+/** Queues mails inside the caller's transaction (a closed survey's result to all who asked, in batches). */
+export async function enqueueMails(tx: Tx, mails: OutgoingMail[]): Promise<void> {
+  for (const mail of mails) {
+    // Addresses come from validated input and subjects are fixed texts; a line break in either would
+    // be a header injection, so it is refused here whatever the caller did.
+    const headerTexts = [mail.to, mail.subject, ...Object.entries(mail.headers ?? {}).flat()];
+    if (headerTexts.some((text) => HEADER_BREAK.test(text))) throw new Error("A mail header cannot contain a line break");
+  }
+  for (let i = 0; i < mails.length; i += 500) {
+    await tx.insert(mailOutbox).values(
+      mails.slice(i, i + 500).map((mail) => ({
+        kind: mail.kind,
+        userId: mail.userId ?? null,
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        headers: mail.headers ?? null,
+      })),
+    );
+  }
+  if (mails.length > 0) wakeWorker();
 }
 
 /** Seconds before attempt `n + 1` after `n` failed ones: 10 s, 20 s, 40 s, … at most an hour, ±20 %. */
@@ -73,7 +86,7 @@ async function claim(limit: number): Promise<MailOutboxRow[]> {
       for update skip locked
     )
     returning id, kind, user_id as "userId", to_address as "toAddress", subject, text_body as "textBody",
-      html_body as "htmlBody", attempts`);
+      html_body as "htmlBody", headers, attempts`);
 }
 
 function messageIdOf(row: Pick<MailOutboxRow, "id">): string {
@@ -94,7 +107,7 @@ async function sendOne(row: MailOutboxRow): Promise<"sent" | "retry" | "failed">
       text: row.textBody,
       html: row.htmlBody,
       messageId: messageIdOf(row),
-      headers: { "X-OPINEX-Mail": row.kind },
+      headers: { ...row.headers, "X-OPINEX-Mail": row.kind },
     });
   } catch (error) {
     const message = String((error as Error).message ?? error).slice(0, 500);
@@ -174,8 +187,17 @@ function schedule(worker: NonNullable<typeof state.opinexMailWorker>, delay: num
 }
 
 let lastPurge = 0;
+let lastCloseRun = 0;
+/** How often each server runs the close job (they never announce a survey twice, whoever runs it). */
+const CLOSE_JOB_MS = 60_000;
+
 async function tick() {
   try {
+    if (Date.now() - lastCloseRun > CLOSE_JOB_MS) {
+      lastCloseRun = Date.now();
+      const { announceClosedSurveys } = await import("@/lib/services/notifications");
+      while ((await announceClosedSurveys()) > 0);
+    }
     await deliverDueMail();
     metrics().mailPending.set(await pendingMailCount());
     if (Date.now() - lastPurge > 60 * 60 * 1000) {

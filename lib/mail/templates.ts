@@ -19,6 +19,8 @@ type Layout = {
   after?: string[];
   /** Why the person received this mail. */
   reason: string;
+  /** For mail a person may stop: the page of its one-click unsubscribe link. */
+  unsubscribe?: string;
 };
 
 /**
@@ -35,6 +37,7 @@ export function layout(subject: string, mail: Layout): MailContent {
     ...(mail.after ?? []).flatMap((p) => [p, ""]),
     "--",
     `${SITE_NAME}: ${mail.reason}`,
+    ...(mail.unsubscribe ? [`Stop these emails: ${mail.unsubscribe}`] : []),
   ].join("\n");
   const paragraph = (p: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1e293b">${escapeHtml(p)}</p>`;
   const button = mail.action
@@ -52,7 +55,9 @@ ${mail.paragraphs.map(paragraph).join("\n")}
 ${button}
 ${(mail.after ?? []).map(paragraph).join("\n")}
 </td></tr>
-<tr><td style="padding:16px 32px;border-top:1px solid #e2e8f0;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(`${SITE_NAME}: ${mail.reason}`)}</td></tr>
+<tr><td style="padding:16px 32px;border-top:1px solid #e2e8f0;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(`${SITE_NAME}: ${mail.reason}`)}${
+    mail.unsubscribe ? `<br><a href="${escapeHtml(mail.unsubscribe)}" style="color:#475569">Stop these emails</a>` : ""
+  }</td></tr>
 </table></td></tr></table>
 </body></html>`;
   return { subject, text, html };
@@ -99,5 +104,38 @@ export function changeEmailNoticeMail(input: { name: string | null; newEmail: st
     ],
     action: { label: "Sign in to your account", url: input.url },
     reason: "you received this mail because it is the current address of an account whose address is being changed.",
+  });
+}
+
+/** A result in words: the figures, the yes share's 95 % interval and the verdict. */
+export type ResultSummary = { yesCount: number; noCount: number; line: string };
+
+export function surveyResultMail(input: { name: string | null; title: string; question: string; result: ResultSummary; url: string; unsubscribe: string }): MailContent {
+  return layout(`The result: ${input.title}`, {
+    greeting: greet(input.name),
+    paragraphs: [`The survey "${input.title}" has closed. You asked to hear its result.`, `${input.question}`, input.result.line],
+    action: { label: "See the survey", url: input.url },
+    reason: "you received this mail because you ticked \"Email me the result when this survey closes\" when you voted.",
+    unsubscribe: input.unsubscribe,
+  });
+}
+
+export function surveyClosedMail(input: { name: string | null; title: string; result: ResultSummary; url: string; unsubscribe: string }): MailContent {
+  return layout(`Your survey has closed: ${input.title}`, {
+    greeting: greet(input.name),
+    paragraphs: [`Your survey "${input.title}" reached its deadline and is closed to votes.`, input.result.line],
+    action: { label: "Open its results and voters", url: input.url },
+    reason: "you received this mail because you created this survey.",
+    unsubscribe: input.unsubscribe,
+  });
+}
+
+export function surveyUnpublishedMail(input: { name: string | null; title: string; feedback: string; url: string; unsubscribe: string }): MailContent {
+  return layout(`Your survey was unpublished: ${input.title}`, {
+    greeting: greet(input.name),
+    paragraphs: [`An admin unpublished your survey "${input.title}". Their feedback:`, input.feedback, "You can update the survey and ask for it to be published again."],
+    action: { label: "Read the feedback", url: input.url },
+    reason: "you received this mail because you created this survey.",
+    unsubscribe: input.unsubscribe,
   });
 }

@@ -10,7 +10,8 @@ import { getEnv } from "@/lib/env";
 import { queueEmailChangeMails, queuePasswordResetMail, queueVerificationMail } from "@/lib/mail/account-mails";
 import { mailConfigured } from "@/lib/mail/transport";
 import { recordAudit } from "@/lib/services/audit";
-import { checkOwnPassword, emailTaken, revokeSessions } from "@/lib/services/users";
+import { checkOwnPassword } from "@/lib/services/account";
+import { emailTaken, revokeSessions } from "@/lib/services/users";
 import { EMAIL_UNVERIFIED_MESSAGE, type ChangeEmailInput, type ResetPasswordInput } from "@/lib/validation/email-links";
 import { users } from "@/models";
 

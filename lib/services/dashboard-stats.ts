@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, exists, gte, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, exists, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { payments, reports, surveys, users, votes } from "@/models";
 
@@ -39,14 +39,15 @@ export async function surveyorStats(surveyorId: string, today: string): Promise<
 }
 
 /**
- * Accounts, published surveys someone reported (waiting for an admin to look), and the payments
+ * Accounts (not deleted ones), published surveys someone reported (waiting for an admin to look), and the payments
  * received since the start of this month in `timeZone` (refunded ones not counted), per currency.
  */
 export async function adminStats(timeZone: string): Promise<AdminStats> {
   const db = await getDb();
   const monthStart = sql`(date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone})`;
   const [[accounts], [review], totals] = await Promise.all([
-    db.select({ n: count() }).from(users),
+    // Deleted accounts are not accounts any more (Manage Users leaves them out too).
+    db.select({ n: count() }).from(users).where(isNull(users.deletedAt)),
     db
       .select({ n: count() })
       .from(surveys)

@@ -4,6 +4,7 @@ import { ApiError, notFound } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { recordAudit } from "@/lib/services/audit";
+import { queueUnpublishedMail } from "@/lib/services/notifications";
 import { FEEDBACK_REQUIRED } from "@/lib/validation/admin";
 import { reports, surveys, users, type SurveyStatus } from "@/models";
 
@@ -30,7 +31,7 @@ export async function setSurveyStatus(input: {
     const [actor] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.actorId)).for("share");
     if (!can(actor?.role, "moderateSurveys")) throw new ApiError("forbidden", "Only admins can publish or unpublish surveys");
     const [current] = await tx
-      .select({ status: surveys.status, feedback: surveys.feedback })
+      .select({ status: surveys.status, feedback: surveys.feedback, title: surveys.title, surveyorId: surveys.surveyorId })
       .from(surveys)
       .where(eq(surveys.id, input.surveyId))
       .for("update");
@@ -46,6 +47,10 @@ export async function setSurveyStatus(input: {
       newValue: input.status,
       feedback: feedback ?? null,
     });
+    // The surveyor hears of it by mail, with the feedback, once per unpublishing.
+    if (input.status === "unpublish" && current.status !== "unpublish" && feedback) {
+      await queueUnpublishedMail(tx, { id: input.surveyId, title: current.title, surveyorId: current.surveyorId }, feedback);
+    }
     return { modifiedCount: 1 };
   });
 }

@@ -71,7 +71,7 @@ export function surveyCsvStream(survey: ManagedSurvey, pageSize = 1000): Readabl
         }
         controller.enqueue(
           encoder.encode(
-            csv(next.value.map((v) => [++serial, v.userName ?? "", v.userEmail, v.vote === "yes" ? "Yes" : "No", v.comment ?? "", v.votedAt])),
+            csv(next.value.map((v) => [++serial, v.userName ?? "", v.userEmail ?? "", v.vote === "yes" ? "Yes" : "No", v.comment ?? "", v.votedAt])),
           ),
         );
       },

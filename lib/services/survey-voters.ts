@@ -4,15 +4,17 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { DELETED_ACCOUNT_LABEL } from "@/lib/services/account";
 import { dayIn } from "@/lib/validation/survey-form";
 import { users, votes, type VoteValue } from "@/models";
 
-export type Voter = { id: string; userName: string | null; userEmail: string; vote: VoteValue; comment: string | null; votedAt: Date };
+/** A voter as the surveyor sees them; a deleted account is "Deleted account", with no email. */
+export type Voter = { id: string; userName: string | null; userEmail: string | null; vote: VoteValue; comment: string | null; votedAt: Date };
 
 const voterColumns = {
   id: votes.id,
-  userName: users.name,
-  userEmail: users.email,
+  userName: sql<string | null>`case when ${users.deletedAt} is null then ${users.name} else ${DELETED_ACCOUNT_LABEL} end`,
+  userEmail: sql<string | null>`case when ${users.deletedAt} is null then ${users.email} end`,
   vote: votes.vote,
   comment: votes.comment,
   votedAt: votes.createdAt,

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, or, sql } from "drizzle-orm";
+import { and, count, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { releaseAttempt, reserveAttempt, type Limit } from "@/lib/auth/attempts";
 import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
@@ -9,7 +9,7 @@ import { queueVerificationMail } from "@/lib/mail/account-mails";
 import { avatarIdOf, deleteAvatar, processAvatar, storeAvatar } from "@/lib/services/avatars";
 import { setRole } from "@/lib/services/roles";
 import { loginSchema, type RegisterInput } from "@/lib/validation/auth";
-import { users, type Role } from "@/models";
+import { users, userSessions, type Role } from "@/models";
 
 // Unknown emails and Google-only accounts cost the same hash as a real check: the answer time must
 // not tell which emails have a password here.
@@ -62,43 +62,54 @@ export async function authenticateWithPassword(credentials: unknown, clientAddre
   return user;
 }
 
-export const WRONG_PASSWORD_MESSAGE = "That is not your current password.";
+/** The longest user agent kept for a session row (enough for any real browser's). */
+export const USER_AGENT_MAX = 512;
 
 /**
- * Confirms a signed-in person's own password before a sensitive change (a new address, a new
- * password, deleting the account). Counted like a sign-in (per account and per client address), so
- * these forms cannot be used to guess a password any faster than the login. Throws 400 on a wrong
- * password (`field` names the form field), 429 when throttled, 503 when the hash queue is full.
+ * A new `user_sessions` row for a browser that just signed in: its id goes into the session cookie
+ * (`sid`). The user agent is kept only to name the browser in the account page's list.
  */
-export async function checkOwnPassword(userId: string, password: string, clientAddress: string, field = "password"): Promise<void> {
+export async function createUserSession(userId: string, userAgent: string | null | undefined): Promise<string> {
   const db = await getDb();
-  const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!user?.passwordHash) throw new ApiError("bad_request", "This account has no password: it signs in with Google.", [{ path: field, message: "This account has no password" }]);
-  const limits: Limit[] = throttleKeys(user.email, clientAddress).map((key) => ({
-    key,
-    max: THROTTLE_MAX_FAILURES,
-    windowMinutes: THROTTLE_WINDOW_MINUTES,
-    refuse: tooManyAttempts,
-  }));
-  const reserved = await reserveAttempt(limits);
-  let ok: boolean;
-  try {
-    ok = await verifyPassword(password, user.passwordHash);
-  } catch (error) {
-    if (error instanceof HashQueueFull) await releaseAttempt(reserved);
-    throw error;
-  }
-  if (!ok) throw new ApiError("bad_request", WRONG_PASSWORD_MESSAGE, [{ path: field, message: WRONG_PASSWORD_MESSAGE }]);
-  await releaseAttempt(reserved);
+  const agent = userAgent?.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").slice(0, USER_AGENT_MAX) || null;
+  const [row] = await db.insert(userSessions).values({ userId, userAgent: agent }).returning({ id: userSessions.id });
+  return row.id;
 }
 
-/** Ends every session and API token of a person issued before now (sign-out, password change). */
-export async function revokeSessions(userId: string, tx?: Tx) {
-  const db = tx ?? (await getDb());
-  await db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, userId));
+/**
+ * Ends everything a person is signed in with: every browser's session row is revoked and the session
+ * version raised (API tokens and cookies from before sessions per device carry it). Sign-out, a
+ * password reset and account deletion use it; `tx` runs it inside the caller's transaction.
+ */
+export async function revokeSessions(userId: string, tx?: Tx): Promise<void> {
+  const run = async (t: Tx) => {
+    await t.update(userSessions).set({ revokedAt: sql`now()` }).where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
+    await t.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+  };
+  if (tx) return run(tx);
+  const db = await getDb();
+  await db.transaction(run);
+}
+
+/**
+ * Ends every session of a person but one browser's (`keepSessionId`, the caller's own): every other
+ * session row is revoked, and the session version raised, so every API token and every cookie from
+ * before sessions per device stops working too; the kept cookie is checked by its row, not the version.
+ * Answers how many session rows were ended.
+ */
+export async function revokeOtherSessions(userId: string, keepSessionId: string | null, tx?: Tx): Promise<number> {
+  const run = async (t: Tx) => {
+    const ended = await t
+      .update(userSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), keepSessionId ? ne(userSessions.id, keepSessionId) : undefined))
+      .returning({ id: userSessions.id });
+    await t.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+    return ended.length;
+  };
+  if (tx) return run(tx);
+  const db = await getDb();
+  return db.transaction(run);
 }
 
 /** Marks a person's current address verified (a Google sign-in: Google verified it). */
@@ -107,10 +118,13 @@ export async function markEmailVerified(userId: string): Promise<void> {
   await db.update(users).set({ emailVerified: sql`coalesce(${users.emailVerified}, now())` }).where(eq(users.id, userId));
 }
 
-/** The session version to put in a new session cookie or token; null for an unknown user. */
+/** The session version to put in a new session cookie or token; null for an unknown or deleted user. */
 export async function sessionVersionOfUser(userId: string): Promise<number | null> {
   const db = await getDb();
-  const [row] = await db.select({ v: users.sessionVersion }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ v: users.sessionVersion })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return row?.v ?? null;
 }
 
@@ -203,7 +217,11 @@ export async function changeUserRole(targetId: string, role: Role, actorId: stri
       .orderBy(users.id)
       .for("update");
     if (!admins.some((a) => a.id === actorId)) throw new ApiError("forbidden", "Only admins can change roles");
-    const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, targetId)).for("update");
+    const [target] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(and(eq(users.id, targetId), isNull(users.deletedAt)))
+      .for("update");
     if (!target) throw notFound("No such user");
     if (target.role === role) return { modifiedCount: 0 };
     if (target.role === "admin" && admins.length <= 1) throw lastAdmin();
@@ -224,7 +242,7 @@ export type ListedUser = { id: string; email: string; role: Role; name: string |
 const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * One page of accounts, in email order, optionally of one role and/or whose email or name starts
+ * One page of accounts (deleted ones left out), in email order, optionally of one role and/or whose email or name starts
  * with `q` (case-insensitive). Both searches are prefix matches on `lower(...) text_pattern_ops`
  * indexes and the role filter walks the (role, lower(email)) index, so the cost of a page does not
  * grow with the number of accounts (a leading-wildcard search would scan them all).
@@ -234,6 +252,8 @@ export async function listUsers(options: { role?: Role; q?: string; page?: numbe
   const db = await getDb();
   const pattern = q ? prefixPattern(q) : undefined;
   const where = and(
+    // Deleted accounts hold nothing to manage (no name, email or sign-in): they are not listed.
+    isNull(users.deletedAt),
     role ? eq(users.role, role) : undefined,
     pattern ? or(sql`lower(${users.email}) like ${pattern}`, sql`lower(${users.name}) like ${pattern}`) : undefined,
   );

@@ -168,6 +168,7 @@ describe("getVotingState", () => {
       myVote: { vote: "yes", comment: "Mine" },
       reported: false,
       emailUnverified: false,
+      resultMail: false,
     });
     expect(await getVotingState(survey.id, other)).toMatchObject({ myVote: null, canComment: false, canVote: true, reported: false });
     // A report is the reporter's own: it shows for them only.

@@ -1,4 +1,5 @@
 import "server-only";
+import { mailConfigured } from "@/lib/mail/transport";
 import { needsVerification } from "@/lib/services/account-email";
 import { and, asc, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
@@ -23,6 +24,8 @@ export async function castVote(input: {
   role: Role;
   vote: VoteValue;
   comment?: string | null;
+  /** Mail the result to the voter when the survey closes. */
+  notifyResult?: boolean;
 }): Promise<VoteResult> {
   if (!can(input.role, "vote")) throw new ApiError("forbidden", "Only user accounts can vote on surveys");
   const comment = input.comment?.trim() ? input.comment.trim() : null;
@@ -37,8 +40,8 @@ export async function castVote(input: {
   const [counts] = await queryRows<{ yesCount: number; noCount: number }>(
     db as never,
     sql`with inserted as (
-          insert into ${votes} (survey_id, user_id, vote, comment)
-          select ${surveys.id}, ${input.userId}::uuid, ${input.vote}::vote_value, ${comment}::text from ${surveys}
+          insert into ${votes} (survey_id, user_id, vote, comment, notify_result)
+          select ${surveys.id}, ${input.userId}::uuid, ${input.vote}::vote_value, ${comment}::text, ${input.notifyResult === true}::boolean from ${surveys}
           where ${surveys.id} = ${input.surveyId} and ${surveys.status} = 'publish' and now() < ${closesAt(timeZone)}
           on conflict (survey_id, user_id) do nothing
           returning vote
@@ -88,6 +91,8 @@ export type VotingState = {
   reported: boolean;
   /** The viewer may vote by role but must verify their address first (the page says so instead of the form). */
   emailUnverified: boolean;
+  /** The site sends mail: the form offers "Email me the result when this survey closes". */
+  resultMail: boolean;
 };
 
 /** The personal part of a survey page for one viewer (null: signed out). Null if not published. */
@@ -137,6 +142,7 @@ export async function getVotingState(
     myVote,
     reported,
     emailUnverified: needsVerification(viewer),
+    resultMail: mailConfigured(),
   };
 }
 

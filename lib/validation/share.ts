@@ -24,3 +24,15 @@ export const oembedQuerySchema = z.object({
   maxwidth: dimension("maxwidth"),
   maxheight: dimension("maxheight"),
 });
+
+export const unsubscribeQuerySchema = z.object({
+  token: z.string({ error: "This unsubscribe link is not valid." }).min(1, "This unsubscribe link is not valid.").max(200, "This unsubscribe link is not valid."),
+});
+
+/** The account page's mail preferences (each optional: change one at a time). */
+export const mailPreferencesSchema = z
+  .object({
+    results: z.boolean({ error: "results must be true or false" }).optional(),
+    surveyNews: z.boolean({ error: "surveyNews must be true or false" }).optional(),
+  })
+  .strict();

@@ -15,6 +15,8 @@ export const voteFormSchema = z.object({
   comment: noControlCharacters(z.string().trim().max(COMMENT_MAX, `Comments can be at most ${COMMENT_MAX} characters`), "Comments", {
     multiLine: true,
   }).optional(),
+  // "Email me the result when this survey closes".
+  notifyResult: z.boolean({ error: "notifyResult must be true or false" }).optional(),
 });
 export type VoteFormInput = z.input<typeof voteFormSchema>;
 

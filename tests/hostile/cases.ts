@@ -105,6 +105,11 @@ type JsonRoute = {
   text?: string[];
   /** Whether the valid body changes nothing (so it may be sent with a wrong content type). */
   harmless?: boolean;
+  /**
+   * Any string is a valid value of the deciding field (a name, a password): only values of another
+   * type are sent there, so no case changes a name or counts a wrong password.
+   */
+  anyString?: boolean;
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -126,6 +131,9 @@ export const JSON_ROUTES: JsonRoute[] = [
   { name: "update_role", method: "POST", path: () => "/api/update_role", caller: "admin", valid: () => ({ id: "00000000-0000-4000-8000-000000000000", role: "user" }), decisive: "id" },
   { name: "update_role/{email}", method: "POST", path: (ids) => `/api/update_role/${encodeURIComponent(ids.proEmail)}`, caller: "pro", valid: () => ({ role: "pro_user" }), decisive: "role", harmless: true },
   { name: "update_survey_status", method: "POST", path: () => "/api/update_survey_status", caller: "admin", valid: (ids) => ({ id: ids.survey, status: "unpublish", feedbackMessage: "Hostile" }), decisive: "status", text: ["feedbackMessage"] },
+  { name: "me (name)", method: "PATCH", path: () => "/api/me", caller: "user", valid: () => ({ name: "Uma User" }), decisive: "name", text: ["name"], anyString: true },
+  { name: "me/password", method: "POST", path: () => "/api/me/password", caller: "user", valid: () => ({ currentPassword: "not-the-password", newPassword: "a-fine-password-1" }), decisive: "currentPassword", anyString: true },
+  { name: "me (delete)", method: "DELETE", path: () => "/api/me", caller: "user", valid: () => ({ password: "not-the-password" }), decisive: "password", anyString: true },
   { name: "create-payment-intent", method: "POST", path: () => "/api/create-payment-intent", caller: "pro", valid: () => ({ amount: 1600 }), decisive: "amount" },
   { name: "save-payment", method: "POST", path: () => "/api/save-payment", caller: "pro", valid: () => ({ paymentIntentId: "pi_hostile" }), decisive: "paymentIntentId" },
   { name: "password/forgot", method: "POST", path: () => "/api/password/forgot", caller: "anon", valid: () => ({ email: "hostile@nowhere.test" }), decisive: "email" },
@@ -146,6 +154,7 @@ export const JSON_ROUTES: JsonRoute[] = [
 // object is a refused case there; for the others, the decisive field must be invalid.
 const invalidFor = (route: JsonRoute, ids: Ids) =>
   hostileValue.filter((v) => {
+    if (route.anyString) return typeof v !== "string";
     if (typeof v === "string") {
       const t = v.trim();
       if (route.decisive === "userEmail" || route.decisive === "email") return t.toLowerCase() !== ids.userEmail && t.toLowerCase() !== ids.proEmail && t !== "";
@@ -264,6 +273,7 @@ function pathCases(ids: Ids, runs: number, seed: number): HostileCase[] {
     { path: (p) => `/api/update_role/${p}`, method: "POST", caller: "pro", body: json({ role: "pro_user" }), kind: "json" },
     { path: (p) => `/api/users/${p}/verification-email`, method: "POST", caller: "admin", body: json({}), kind: "json" },
     { path: (p) => `/api/survey/${p}/qr`, method: "GET", caller: "anon", kind: "json" },
+    { path: (p) => `/api/me/sessions/${p}`, method: "DELETE", caller: "user", kind: "json" },
     { path: (p) => `/survey/details/${p}`, method: "GET", caller: "anon", kind: "html" },
   ];
   const cases: HostileCase[] = routes.flatMap((route, index) =>
@@ -432,6 +442,26 @@ function oembedCases(runs: number, seed: number): HostileCase[] {
   }));
 }
 
+// ---- unsubscribe: forged, altered or junk tokens change nothing
+
+function unsubscribeCases(runs: number, seed: number): HostileCase[] {
+  const tokens = [
+    "00000000-0000-4000-8000-000000000000.results.AAAA",
+    "00000000-0000-4000-8000-000000000000.admin.AAAA",
+    "../../etc/passwd",
+    ...fc.sample(hostileString, { seed, numRuns: runs }),
+  ];
+  return tokens.map((token) => ({
+    family: "unsubscribe: forged or junk tokens",
+    method: "POST",
+    path: `/api/unsubscribe?token=${encodeURIComponent(token.replace(/[\uD800-\uDFFF]/g, "?"))}`,
+    caller: "anon" as const,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: Buffer.from("List-Unsubscribe=One-Click"),
+    kind: "json" as const,
+  }));
+}
+
 export function generateCases(input: { ids: Ids; images: Images; webhookSecret: string; seed: number }): HostileCase[] {
   const { ids, images, webhookSecret, seed } = input;
   return [
@@ -442,6 +472,7 @@ export function generateCases(input: { ids: Ids; images: Images; webhookSecret: 
     ...webhookCases(webhookSecret, 16, seed + 4000),
     ...hardeningCases(),
     ...oembedCases(8, seed + 5000),
+    ...unsubscribeCases(8, seed + 6000),
   ];
 }
 

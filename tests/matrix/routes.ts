@@ -205,6 +205,50 @@ export const ROWS: Row[] = [
     expect: { anon: 401, user: 403, pro: 200, owner: 403, other: 403, admin: 200 },
     proof: "confirming pro@'s upgrade: only pro@ and admins; already pro_user, so nothing changes",
   },
+  // ---- the caller's own account (every signed-in role)
+  {
+    file: "app/api/me/route.ts",
+    method: "PATCH",
+    path: () => "/api/me",
+    body: () => ({ json: { name: "" } }),
+    expect: signedIn(400),
+    proof: "an empty name refused after the sign-in check (400): no name changed",
+  },
+  {
+    file: "app/api/me/route.ts",
+    method: "DELETE",
+    path: () => "/api/me",
+    body: () => ({ json: { password: "not-the-demo-password" } }),
+    expect: signedIn(400),
+    bearer: { user: 403, pro: 403, owner: 403, other: 403, admin: 403 },
+    proof: "a wrong password refused after the sign-in check (400): no account deleted; never with an API token (403)",
+  },
+  {
+    file: "app/api/me/password/route.ts",
+    method: "POST",
+    path: () => "/api/me/password",
+    body: () => ({ json: { currentPassword: "demo-password", newPassword: "short" } }),
+    expect: signedIn(400),
+    bearer: { user: 403, pro: 403, owner: 403, other: 403, admin: 403 },
+    proof: "a new password too short refused after the sign-in check (400), before any password is checked; never with an API token (403)",
+  },
+  { file: "app/api/me/sessions/route.ts", method: "GET", path: () => "/api/me/sessions", expect: signedIn(200), proof: "the caller's own signed-in browsers" },
+  {
+    file: "app/api/me/sessions/route.ts",
+    method: "DELETE",
+    path: () => "/api/me/sessions",
+    body: () => ({ raw: "not json", contentType: "text/plain" }),
+    expect: signedIn(415),
+    proof: "a text/plain body (what a cross-site form sends) refused after the sign-in check (415): no session ended",
+  },
+  {
+    file: "app/api/me/sessions/[id]/route.ts",
+    method: "DELETE",
+    path: (ids) => `/api/me/sessions/${ids.missing}`,
+    expect: signedIn(404),
+    proof: "an id that is none of the caller's sessions (404): nothing ended",
+  },
+  { file: "app/api/me/export/route.ts", method: "GET", path: () => "/api/me/export", expect: signedIn(200), proof: "the caller's own data, read only" },
   // ---- voters (user, pro_user)
   {
     file: "app/api/vote/[id]/route.ts",
@@ -332,6 +376,15 @@ export const ROWS: Row[] = [
     expect: only(["admin"], 404),
     proof: "admins only; a well-formed id that is no account is 404 after the role check, nothing sent",
   },
+  { file: "app/api/me/mail-preferences/route.ts", method: "GET", path: () => "/api/me/mail-preferences", expect: signedIn(200), proof: "the caller's own preferences" },
+  {
+    file: "app/api/me/mail-preferences/route.ts",
+    method: "PATCH",
+    path: () => "/api/me/mail-preferences",
+    body: () => ({ json: { results: "not a boolean" } }),
+    expect: signedIn(400),
+    proof: "the caller's own preferences only; an invalid body is refused after the sign-in check, nothing changed",
+  },
   // ---- no caller identity at all
   {
     file: "app/api/contact/route.ts",
@@ -364,6 +417,14 @@ export const ROWS: Row[] = [
     body: () => ({ json: { token: "not-a-token", password: "x" } }),
     expect: all(400),
     proof: "open to everyone (the mailed token is the authentication); a malformed one is refused, nothing changed",
+  },
+  {
+    file: "app/api/unsubscribe/route.ts",
+    method: "POST",
+    path: (ids) => `/api/unsubscribe?token=${ids.missing}.results.forged`,
+    body: () => ({ raw: "List-Unsubscribe=One-Click", contentType: "application/x-www-form-urlencoded" }),
+    expect: all(400),
+    proof: "the signed link is the only authentication: a session or token without it is refused, nothing changed",
   },
   {
     file: "app/api/stripe/webhook/route.ts",
@@ -412,5 +473,6 @@ export const ROWS: Row[] = [
   { file: "app/dashboard/pro_user/my-reports/page.tsx", method: "GET", path: () => "/dashboard/pro_user/my-reports", expect: page(["pro"]), proof: "pro_user layout guard" },
   { file: "app/dashboard/pro_user/comments/page.tsx", method: "GET", path: () => "/dashboard/pro_user/comments", expect: page(["pro"]), proof: "pro_user layout guard" },
   { file: "app/dashboard/pro_user/billing/page.tsx", method: "GET", path: () => "/dashboard/pro_user/billing", expect: page(["pro"]), proof: "pro_user layout guard" },
+  { file: "app/dashboard/account/page.tsx", method: "GET", path: () => "/dashboard/account", expect: { ...all(200), anon: "login" }, proof: "every signed-in role's own account page" },
   { file: "app/payment/page.tsx", method: "GET", path: () => "/payment", expect: { ...all(200), anon: "login" }, proof: "signed in only (it says so to roles that cannot buy)" },
 ];

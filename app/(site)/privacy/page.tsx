@@ -44,6 +44,11 @@ export default function PrivacyPage() {
             <strong>Your role</strong> (user, Extended plan member, surveyor or admin), the date the account was created and
             a counter that lets signing out end every session you have.
           </li>
+          <li>
+            <strong>Your signed-in browsers</strong>: for each sign-in, the browser&rsquo;s user agent (the name and version it
+            reports), when it signed in and roughly when it was last used, so you can see them on your account page and sign
+            any of them out.
+          </li>
         </ul>
       </LegalSection>
 
@@ -79,8 +84,10 @@ export default function PrivacyPage() {
 
       <LegalSection id="email" title="Email we send you">
         <p>
-          We email you only about your own account: the link that confirms your address, a password reset you asked for,
-          and the confirmation of a new address (with a notice to the old one). Each mail says why you received it.
+          We email you about your own account (the link that confirms your address, a password reset you asked for, the
+          confirmation of a new address with a notice to the old one) and, only if you asked or they are your own surveys,
+          about surveys: the result of a survey you asked to hear about, and news of the surveys you created. Each mail
+          says why you received it, and the survey mails have a link that stops them.
         </p>
         <ul className={list}>
           <li>
@@ -146,10 +153,11 @@ export default function PrivacyPage() {
 
       <LegalSection id="your-rights" title="Getting your data, correcting or deleting it">
         <p>
-          You can ask for a copy of everything we hold about you, for a correction, or for your account and data to be
-          deleted: <ContactLink /> from the email address of your account and we will answer by email. A page in your
-          dashboard that does this for you is planned. Deleting an account deletes with it its votes, comments, reports,
-          payment records and, for a surveyor, the surveys it created.
+          Your account page (Dashboard, then Account) lets you correct your name and picture, download everything we hold
+          about you as a file, and delete your account. Deleting it removes your name, email, picture, password, Google
+          link, signed-in browsers and the messages you sent us; your votes keep counting, anonymously, so no survey&rsquo;s
+          results change; the surveys you created stay; payment records are kept for accounting with your name and email
+          removed. You can also <ContactLink /> from the email address of your account and we will answer by email.
         </p>
       </LegalSection>
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createApiToken } from "@/lib/auth/api-token";
 import { createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
-import { GET } from "./route";
+import { GET, PATCH } from "./route";
 
 describe("GET /api/me", () => {
   it("answers null for a caller without credentials", async () => {
@@ -25,5 +25,32 @@ describe("GET /api/me", () => {
     expect((await call(GET, { token: forged })).json.user).toBeNull();
     const expired = createApiToken(person.id, Date.now() - 2 * 60 * 60 * 1000).token;
     expect((await call(GET, { token: expired })).json.user).toBeNull();
+  });
+});
+
+describe("PATCH /api/me", () => {
+  it("changes the caller's name, as registration checks it", async () => {
+    const person = await createUser({ name: "Old Name" });
+    const res = await call(PATCH, { method: "PATCH", as: person, body: { name: "  مرحبا New Name 😀 " } });
+    expect(res.status).toBe(200);
+    expect(res.json.user).toEqual({ id: person.id, email: person.email, name: "مرحبا New Name 😀", image: null, role: "user" });
+    expect((await call(GET, { as: person })).json.user).toMatchObject({ name: "مرحبا New Name 😀" });
+
+    for (const name of ["", "   ", "x".repeat(81), "Evil\u202Egnp.exe", "bell\u0007", 5, null]) {
+      const refused = await call(PATCH, { method: "PATCH", as: person, body: { name } });
+      expect(refused.status, String(name)).toBe(400);
+      expect(refused.json.error?.issues?.[0]?.path).toBe("name");
+    }
+    expect((await call(PATCH, { method: "PATCH", as: person, body: { name: "Fine", role: "admin" } })).status).toBe(400);
+    expect((await call(GET, { as: person })).json.user).toMatchObject({ name: "مرحبا New Name 😀", role: "user" });
+  });
+
+  it("wants JSON (415 otherwise) and a signed-in caller (401)", async () => {
+    const person = await createUser();
+    const form = await call(PATCH, { method: "PATCH", as: person, rawBody: "name=Someone", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(form.status).toBe(415);
+    const anon = await call(PATCH, { method: "PATCH", body: { name: "Someone" } });
+    expect(anon.status).toBe(401);
+    expect(anon.json.error?.code).toBe("unauthorized");
   });
 });

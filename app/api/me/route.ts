@@ -1,7 +1,13 @@
 // GET /api/me: who is signed in (name, picture, role) for the browser's navigation bar; never cached
+// PATCH /api/me { name }: the caller changes their display name
+// DELETE /api/me { password }: the caller deletes their account (session cookie only), and is signed out
 import { NextResponse } from "next/server";
 import { route } from "@/lib/api/handler";
 import { verificationRequired } from "@/lib/services/account-email";
+import { clientAddress } from "@/lib/auth/client-address";
+import { SESSION_COOKIES } from "@/lib/auth/guards";
+import { changeName, deleteAccount } from "@/lib/services/account";
+import { deleteAccountSchema, updateProfileSchema } from "@/lib/validation/account";
 
 export const GET = route({
   auth: "public",
@@ -22,4 +28,28 @@ export const GET = route({
       },
       { headers: { "Cache-Control": "private, no-store" } },
     ),
+});
+
+export const PATCH = route({
+  auth: "signed-in",
+  body: updateProfileSchema,
+  handler: async ({ user, body }) => ({ user: await changeName(user.id, body.name) }),
+});
+
+// Not with an API token: a token kept in a page's storage must not be able to destroy the account.
+export const DELETE = route({
+  auth: "signed-in",
+  cookieOnly: true,
+  body: deleteAccountSchema,
+  handler: async ({ request, user, body }) => {
+    await deleteAccount(user, body, clientAddress(request.headers));
+    const response = NextResponse.json({ ok: true });
+    // The session is already ended on the server; the browser forgets its cookie too (chunks included).
+    for (const { name } of request.cookies.getAll()) {
+      if (SESSION_COOKIES.some((cookie) => name === cookie || name.startsWith(`${cookie}.`))) {
+        response.cookies.set({ name, value: "", path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: name.startsWith("__Secure-") });
+      }
+    }
+    return response;
+  },
 });

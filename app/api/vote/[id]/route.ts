@@ -29,7 +29,7 @@ export const PUT = route({
   handler: async ({ user, params, body }) => {
     assertSelf(user, { email: body.userEmail, name: body.userName });
     assertVerified(user);
-    const result = await castVote({ surveyId: params.id, userId: user.id, role: user.role, vote: body.vote, comment: body.comment });
+    const result = await castVote({ surveyId: params.id, userId: user.id, role: user.role, vote: body.vote, comment: body.comment, notifyResult: body.notifyResult });
     surveyVoted(params.id);
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1, ...result };
   },

@@ -1,0 +1,17 @@
+// GET /api/me/export: everything the site keeps about the caller, as a JSON file to download
+import { NextResponse } from "next/server";
+import { route } from "@/lib/api/handler";
+import { accountExportStream, exportFileName } from "@/lib/services/account-export";
+
+export const GET = route({
+  auth: "signed-in",
+  handler: async ({ user }) =>
+    new NextResponse(await accountExportStream(user.id), {
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${exportFileName()}"`,
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    }),
+});

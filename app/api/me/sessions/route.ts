@@ -1,0 +1,26 @@
+// GET /api/me/sessions: the caller's signed-in browsers (the most recently used first)
+// DELETE /api/me/sessions: sign out everywhere else (every other browser and every API token)
+import { route } from "@/lib/api/handler";
+import { listSessions, SESSIONS_LISTED } from "@/lib/services/account";
+import { revokeOtherSessions } from "@/lib/services/users";
+import { endOtherSessionsSchema } from "@/lib/validation/account";
+
+export const GET = route({
+  auth: "signed-in",
+  handler: async ({ user }) => {
+    const { sessions, total } = await listSessions(user.id, user.sessionId);
+    return {
+      sessions: sessions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString() })),
+      total,
+      limit: SESSIONS_LISTED,
+    };
+  },
+});
+
+// By API token there is no "this browser" to keep: every session ends, and the token with them.
+export const DELETE = route({
+  auth: "signed-in",
+  // No body, or an empty JSON object: a form's text/plain is refused (415) like every JSON route's.
+  body: endOtherSessionsSchema,
+  handler: async ({ user }) => ({ ended: await revokeOtherSessions(user.id, user.sessionId) }),
+});

@@ -1,0 +1,21 @@
+// POST /api/unsubscribe?token=…: one kind of mail off for the person the signed link names, without
+// signing in. Mail programs call it in one click (RFC 8058: List-Unsubscribe-Post), and so does the
+// /unsubscribe page's button. A forged or altered token is 400 and changes nothing.
+import { ApiError } from "@/lib/api/errors";
+import { route } from "@/lib/api/handler";
+import { PREFERENCE_LABELS, readUnsubscribeToken } from "@/lib/mail/unsubscribe";
+import { setMailPreferences } from "@/lib/services/notifications";
+import { unsubscribeQuerySchema } from "@/lib/validation/share";
+
+export const POST = route({
+  auth: "none",
+  query: unsubscribeQuerySchema,
+  // The one-click body is `List-Unsubscribe=One-Click` (form-encoded); nothing in it is read.
+  rawBody: { maxBytes: 1024 },
+  handler: async ({ query }) => {
+    const target = readUnsubscribeToken(query.token);
+    if (!target) throw new ApiError("bad_request", "This unsubscribe link is not valid.");
+    await setMailPreferences(target.userId, target.kind === "results" ? { results: false } : { surveyNews: false });
+    return { ok: true, message: `You will no longer receive emails about ${PREFERENCE_LABELS[target.kind]}.` };
+  },
+});

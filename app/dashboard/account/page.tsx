@@ -1,0 +1,103 @@
+import { Download } from "lucide-react";
+import type { Metadata } from "next";
+import { AccountSection } from "@/components/account/account-section";
+import { EmailSection } from "@/components/account/email-section";
+import { MailPreferencesSection } from "@/components/account/mail-preferences-section";
+import { DeleteAccount } from "@/components/account/delete-account";
+import { PasswordForm } from "@/components/account/password-form";
+import { ProfileForm } from "@/components/account/profile-form";
+import { SessionsList } from "@/components/account/sessions-list";
+import { ChangePicture } from "@/components/auth/change-picture";
+import { buttonVariants } from "@/components/ui/button";
+import { requireUser } from "@/lib/auth/guards";
+import { formatDateTime, formatTimeAgo } from "@/lib/dates";
+import { getEnv } from "@/lib/env";
+import { mailConfigured } from "@/lib/mail/transport";
+import { accountStateOf, listSessions } from "@/lib/services/account";
+import { getMailPreferences } from "@/lib/services/notifications";
+
+export const metadata: Metadata = { title: "Account" };
+
+export default async function AccountPage() {
+  const user = await requireUser("/dashboard/account");
+  const [state, { sessions, total }, preferences] = await Promise.all([
+    accountStateOf(user),
+    listSessions(user.id, user.sessionId),
+    getMailPreferences(user.id),
+  ]);
+  const mailEnabled = mailConfigured();
+  const timeZone = getEnv().APP_TIME_ZONE;
+  const now = new Date();
+  const listed = sessions.map((s) => ({
+    id: s.id,
+    browser: s.browser,
+    os: s.os,
+    current: s.current,
+    createdAt: s.createdAt.toISOString(),
+    signedIn: formatDateTime(s.createdAt, timeZone),
+    lastSeenAt: s.lastSeenAt.toISOString(),
+    lastActive: formatTimeAgo(s.lastSeenAt, now, timeZone),
+  }));
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Account</h1>
+        <p className="mt-1 break-words text-slate-600">
+          Signed in as <span className="font-medium">{user.email}</span>.
+        </p>
+      </div>
+
+      <AccountSection id="profile" title="Profile" description="Your name and picture, as others see them on your surveys and comments.">
+        <div className="space-y-6">
+          <ProfileForm name={user.name} />
+          <ChangePicture image={user.image} name={user.name || user.email} />
+        </div>
+      </AccountSection>
+
+      <AccountSection id="email" title="Email address" description="Where we send your sign-in links. A new address is used once you confirm it from its inbox.">
+        <EmailSection email={user.email} verified={user.emailVerified !== null} hasPassword={state.hasPassword} mailEnabled={mailEnabled} />
+      </AccountSection>
+
+      <AccountSection
+        id="mail"
+        title="Email preferences"
+        description="Emails about your account itself (confirming your address, resetting your password) are always sent."
+      >
+        <MailPreferencesSection initial={preferences} mailEnabled={mailEnabled} />
+      </AccountSection>
+
+      <AccountSection
+        id="password"
+        title="Password"
+        description={state.hasPassword ? "Changing it signs out every other browser and API token." : undefined}
+      >
+        {state.hasPassword ? (
+          <PasswordForm />
+        ) : (
+          <p className="text-sm text-slate-700">Your account signs in with Google and has no password here: there is nothing to change.</p>
+        )}
+      </AccountSection>
+
+      <AccountSection id="sessions" title="Sessions" description="The browsers signed in to your account. Times are approximate.">
+        <SessionsList sessions={listed} total={total} />
+      </AccountSection>
+
+      <AccountSection id="export" title="Your data" description="Everything we keep about you, as a JSON file: your account, votes, comments, reports, surveys, payments and sessions.">
+        <a href="/api/me/export" download className={buttonVariants({ variant: "outline" })}>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Download my data
+        </a>
+      </AccountSection>
+
+      <AccountSection
+        id="delete"
+        title="Delete account"
+        tone="danger"
+        description="Your name, email, picture and sign-in are removed for good. Your votes keep counting, anonymously, and your surveys stay."
+      >
+        <DeleteAccount hasPassword={state.hasPassword} freshSignIn={state.freshSignIn} />
+      </AccountSection>
+    </div>
+  );
+}
