@@ -91,35 +91,35 @@ export function Altcha({ control }: { control: AltchaControl }) {
 
   useEffect(() => {
     control.attach({
-    payload: async () => {
-      const element = widget.current;
-      if (!element) {
+      payload: async () => {
+        const element = widget.current;
+        if (!element) {
+          setProblem(ALTCHA_MESSAGES.altcha_required);
+          return null;
+        }
+        if (latest.current.state === "verifying") {
+          // A solve in progress (it started when the form got focus): wait for it, within reason.
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              element.removeEventListener("statechange", check);
+              clearTimeout(timer);
+              resolve();
+            };
+            const check = () => latest.current.state !== "verifying" && done();
+            const timer = setTimeout(done, 30_000);
+            element.addEventListener("statechange", check);
+          });
+        }
+        if (latest.current.state === "verified" && latest.current.payload) return latest.current.payload;
         setProblem(ALTCHA_MESSAGES.altcha_required);
+        element.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
         return null;
-      }
-      if (latest.current.state === "verifying") {
-        // A solve in progress (it started when the form got focus): wait for it, within reason.
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            element.removeEventListener("statechange", check);
-            clearTimeout(timer);
-            resolve();
-          };
-          const check = () => latest.current.state !== "verifying" && done();
-          const timer = setTimeout(done, 30_000);
-          element.addEventListener("statechange", check);
-        });
-      }
-      if (latest.current.state === "verified" && latest.current.payload) return latest.current.payload;
-      setProblem(ALTCHA_MESSAGES.altcha_required);
-      element.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
-      return null;
-    },
-    reset: (message) => {
-      latest.current = { state: "unverified", payload: null };
-      widget.current?.reset();
-      setProblem(message ?? null);
-    },
+      },
+      reset: (message) => {
+        latest.current = { state: "unverified", payload: null };
+        widget.current?.reset();
+        setProblem(message ?? null);
+      },
     });
     return () => control.attach(null);
   }, [control]);
