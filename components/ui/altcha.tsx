@@ -16,7 +16,10 @@ type WidgetElement = HTMLElement & {
 };
 
 export type AltchaHandle = {
-  /** The solved payload; waits for a solve in progress; null (with the message shown) when there is none. */
+  /**
+   * The solved payload: waits for a solve in progress, starts one that has not started; null (with the
+   * message shown under the check box) when it could not be solved.
+   */
   payload: () => Promise<string | null>;
   /**
    * A fresh, unsolved widget after the server refused a submission (its payload may be spent), with the
@@ -80,6 +83,9 @@ export function Altcha({ control }: { control: AltchaControl }) {
         host.current.replaceChildren(element);
         widget.current = element;
         setReady(true);
+        // Someone already in the form before the widget arrived gets their check started now.
+        const form = host.current.closest("form");
+        if (form?.contains(document.activeElement)) setTimeout(() => element.getState() === "unverified" && void element.verify(), 0);
       })
       .catch(() => setProblem("The robot check could not load. Reload the page and try again."));
     return () => {
@@ -111,6 +117,13 @@ export function Altcha({ control }: { control: AltchaControl }) {
           });
         }
         if (latest.current.state === "verified" && latest.current.payload) return latest.current.payload;
+        // Not started yet, or expired while the form was open: solve it now, as the person sends the form.
+        if (latest.current.state === "unverified" || latest.current.state === "expired") {
+          if (latest.current.state === "expired") element.reset();
+          const result = await element.verify().catch(() => null);
+          if (result?.payload) return result.payload;
+        }
+        // It could not be solved (the challenge did not load, or it failed): say so, on the check box.
         setProblem(ALTCHA_MESSAGES.altcha_required);
         element.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
         return null;
