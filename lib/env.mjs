@@ -17,6 +17,9 @@ const envSchema = z.object({
   DATA_DIR: optional.transform((v) => path.resolve(v ?? ".data")),
   AUTH_SECRET: optional.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
   AUTH_URL: optional.pipe(z.url().optional()),
+  // The key of the network hashes kept for the integrity panel (lib/network-hash.ts); unset: derived
+  // from AUTH_SECRET. Changing it starts new hashes that never match the old ones (docs/operations.md).
+  NETWORK_HASH_KEY: optional.pipe(z.string().min(32, "NETWORK_HASH_KEY must be at least 32 characters").optional()),
   AUTH_GOOGLE_ID: optional,
   AUTH_GOOGLE_SECRET: optional,
   AUTH_GOOGLE_ISSUER: optional.pipe(z.url().optional()),

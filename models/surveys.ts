@@ -23,6 +23,8 @@ export const surveys = pgTable(
     // Kept equal to the vote rows, in the same transaction as each vote.
     yesCount: integer("yes_count").notNull().default(0),
     noCount: integer("no_count").notNull().default(0),
+    // Votes voided after review (suspended accounts'): no longer in yes/no, shown on the public page.
+    voidedCount: integer("voided_count").notNull().default(0),
     // Whether the public sees the counts while voting is open (lib/results-visibility.ts).
     resultsVisibility: resultsVisibilityEnum("results_visibility").notNull().default("after_voting"),
     // Set by the close job (lib/services/notifications.ts) in the transaction that queues the mails
@@ -31,6 +33,7 @@ export const surveys = pgTable(
   },
   (t) => [
     check("surveys_counts_non_negative", sql`${t.yesCount} >= 0 and ${t.noCount} >= 0`),
+    check("surveys_voided_non_negative", sql`${t.voidedCount} >= 0`),
     // The public list: one index per sort and filter, each exactly its ORDER BY (id last, the
     // tie-break), so any page of any view is read in index order without a sort (lib/services/surveys.ts).
     index("surveys_status_votes_idx").on(

@@ -20,6 +20,11 @@ export const votes = pgTable(
     // "Email me the result when this survey closes", ticked when voting.
     notifyResult: boolean("notify_result").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    // A keyed hash of the voter's network when voting (lib/network-hash.ts), never the address.
+    network: text("network"),
+    // Set when an admin voided the votes of a suspended account (lib/services/suspension.ts): the row
+    // stays (so the account cannot vote again) but counts nowhere; the reason is in the audit trail.
+    voidedAt: timestamp("voided_at", { withTimezone: true, mode: "date" }),
   },
   // This constraint is what makes "one vote per person" true under any concurrency.
   (t) => [
@@ -29,6 +34,11 @@ export const votes = pgTable(
     index("votes_survey_created_idx").on(t.surveyId, t.createdAt, t.id),
     // Who asked for a survey's result by mail (the close job reads only them).
     index("votes_survey_notify_idx").on(t.surveyId).where(sql`${t.notifyResult}`),
+    // The integrity panel (lib/services/integrity.ts): a survey's counted votes in time order with
+    // their voters, read from the index alone.
+    index("votes_survey_counted_idx").on(t.surveyId, t.createdAt, t.userId).where(sql`${t.voidedAt} is null`),
+    // A suspended account's votes still to void, or voided ones to restore.
+    index("votes_user_voided_idx").on(t.userId).where(sql`${t.voidedAt} is not null`),
   ],
 );
 
