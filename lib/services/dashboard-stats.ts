@@ -18,7 +18,7 @@ export async function participantStats(userId: string): Promise<ParticipantStats
     db
       .select({ n: count(), comments: sql<number>`count(*) filter (where ${votes.comment} is not null and ${votes.comment} <> '')`.mapWith(Number) })
       .from(votes)
-      .where(eq(votes.userId, userId)),
+      .where(and(eq(votes.userId, userId), isNull(votes.voidedAt))),
     db.select({ n: count() }).from(reports).where(eq(reports.userId, userId)),
   ]);
   return { voted: voted?.n ?? 0, reports: reported?.n ?? 0, comments: voted?.comments ?? 0 };

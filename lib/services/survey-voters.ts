@@ -1,7 +1,8 @@
 // A survey's voters, for its surveyor or an admin (the caller checks with `getManagedSurvey`): the
-// voters table, the CSV export and the votes-over-time figures.
+// voters table, the CSV export and the votes-over-time figures. Voided votes (a suspended account's,
+// lib/services/suspension.ts) are in none of them.
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { DELETED_ACCOUNT_LABEL } from "@/lib/services/account";
@@ -31,7 +32,7 @@ export async function listVoters(surveyId: string, window: { limit: number; offs
     .select(voterColumns)
     .from(votes)
     .innerJoin(users, eq(users.id, votes.userId))
-    .where(eq(votes.surveyId, surveyId))
+    .where(and(eq(votes.surveyId, surveyId), isNull(votes.voidedAt)))
     .orderBy(asc(votes.createdAt), asc(votes.id))
     .limit(window.limit)
     .offset(window.offset);
@@ -53,6 +54,7 @@ export async function* voterPages(surveyId: string, pageSize = 1000): AsyncGener
       .where(
         and(
           eq(votes.surveyId, surveyId),
+          isNull(votes.voidedAt),
           cursor ? sql`(${votes.createdAt}, ${votes.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
         ),
       )
@@ -86,7 +88,7 @@ export async function votesPerDay(survey: { id: string; createdAt: string; deadl
       no: sql<number>`count(*) filter (where ${votes.vote} = 'no')`.mapWith(Number),
     })
     .from(votes)
-    .where(eq(votes.surveyId, survey.id))
+    .where(and(eq(votes.surveyId, survey.id), isNull(votes.voidedAt)))
     // By position: the zone is a bound parameter, so a repeated expression would not match the select's.
     .groupBy(sql`1`)
     .orderBy(sql`1`);

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { releaseAttempt, reserveAttempt, type Limit } from "@/lib/auth/attempts";
 import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
@@ -8,6 +8,7 @@ import { getDb, type Tx } from "@/lib/db";
 import { queueVerificationMail } from "@/lib/mail/account-mails";
 import { avatarIdOf, deleteAvatar, processAvatar, storeAvatar } from "@/lib/services/avatars";
 import { setRole } from "@/lib/services/roles";
+import { networkHash } from "@/lib/network-hash";
 import { loginSchema, type RegisterInput } from "@/lib/validation/auth";
 import { users, userSessions, type Role } from "@/models";
 
@@ -118,13 +119,20 @@ export async function markEmailVerified(userId: string): Promise<void> {
   await db.update(users).set({ emailVerified: sql`coalesce(${users.emailVerified}, now())` }).where(eq(users.id, userId));
 }
 
-/** The session version to put in a new session cookie or token; null for an unknown or deleted user. */
+/** Whether the account of an email is suspended (false for no account: a first Google sign-in creates one). */
+export async function isSuspended(email: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email.trim().toLowerCase()), isNotNull(users.suspendedAt)));
+  return !!row;
+}
+
+/** The session version to put in a new session cookie or token; null for an unknown, deleted or suspended user. */
 export async function sessionVersionOfUser(userId: string): Promise<number | null> {
   const db = await getDb();
   const [row] = await db
     .select({ v: users.sessionVersion })
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.suspendedAt)));
   return row?.v ?? null;
 }
 
@@ -173,7 +181,7 @@ export async function registerUser(input: RegisterInput, picture: Uint8Array, cl
       const image = await storeAvatar(processed, tx);
       const [user] = await tx
         .insert(users)
-        .values({ name: input.name, email, passwordHash, image, role: "user" })
+        .values({ name: input.name, email, passwordHash, image, role: "user", signupNetwork: networkHash(clientAddress) })
         .returning({ id: users.id });
       // The confirmation link goes out with the account, or neither exists.
       await queueVerificationMail(tx, { id: user.id, name: input.name, email });
