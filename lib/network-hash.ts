@@ -41,7 +41,8 @@ function hashKey() {
  */
 export function networkOf(address: string): string | null {
   const text = address.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  if (!ipaddr.isValid(text)) return null;
+  // Strictly four-part dotted IPv4 ("1.2.3" and "0x7f.1" are not addresses a proxy reports).
+  if (text.includes(":") ? !ipaddr.IPv6.isValid(text) : !ipaddr.IPv4.isValidFourPartDecimal(text)) return null;
   let parsed = ipaddr.parse(text);
   if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   if (parsed.kind() === "ipv4") {

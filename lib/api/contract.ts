@@ -75,6 +75,7 @@ export const surveyJsonSchema = z
     status: surveyStatus,
     ...visibleCountFields,
     totalVotes: count.nullable(),
+    voidedCount: count.meta({ description: "Votes voided after review (accounts an admin suspended); not in the counts" }),
     surveyorEmail: z.string(),
     resultsVisibility: z.enum(RESULTS_VISIBILITIES).meta({ description: "Who sees the counts while the survey is open" }),
   })
@@ -101,6 +102,7 @@ export function toSurveyJson(survey: PublicSurvey, hidden: boolean): SurveyJson 
     yesCount,
     noCount,
     totalVotes: yesCount === null ? null : yesCount + noCount,
+    voidedCount: survey.voidedCount ?? 0,
     surveyorEmail: survey.surveyorEmail,
     // Added: who sees the counts while the survey is open, whether this answer withholds them, and
     // the result with its uncertainty (lib/stats.ts).

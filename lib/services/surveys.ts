@@ -29,6 +29,7 @@ export const publicColumns = {
   status: surveys.status,
   yesCount: surveys.yesCount,
   noCount: surveys.noCount,
+  voidedCount: surveys.voidedCount,
   resultsVisibility: surveys.resultsVisibility,
   surveyorId: surveys.surveyorId,
   surveyorName: users.name,
@@ -50,6 +51,8 @@ export type PublicSurvey = {
   status: SurveyStatus;
   yesCount: number;
   noCount: number;
+  /** Votes voided after review (suspended accounts'), no longer in the counts. */
+  voidedCount: number;
   resultsVisibility: ResultsVisibility;
   surveyorId: string;
   surveyorName: string | null;
