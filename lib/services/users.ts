@@ -243,8 +243,30 @@ export const LAST_ADMIN_MESSAGE =
 const lastAdmin = () => new ApiError("conflict", LAST_ADMIN_MESSAGE);
 
 // What the admin's list shows of a person: never the password hash (columns are named one by one).
-const listColumns = { id: users.id, email: users.email, role: users.role, name: users.name, emailVerified: users.emailVerified };
-export type ListedUser = { id: string; email: string; role: Role; name: string | null; emailVerified: Date | null };
+// A suspended account's counted and voided votes (votes_user_idx, votes_user_voided_idx) are read for
+// the Void votes / Restore votes controls; others' are not counted (null).
+const listColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  name: users.name,
+  emailVerified: users.emailVerified,
+  suspendedAt: users.suspendedAt,
+  suspendedReason: users.suspendedReason,
+  countedVotes: sql<number | null>`case when ${users.suspendedAt} is not null then (select count(*)::int from votes v where v.user_id = ${users.id} and v.voided_at is null) end`,
+  voidedVotes: sql<number | null>`case when ${users.suspendedAt} is not null then (select count(*)::int from votes v where v.user_id = ${users.id} and v.voided_at is not null) end`,
+};
+export type ListedUser = {
+  id: string;
+  email: string;
+  role: Role;
+  name: string | null;
+  emailVerified: Date | null;
+  suspendedAt: Date | null;
+  suspendedReason: string | null;
+  countedVotes: number | null;
+  voidedVotes: number | null;
+};
 
 /** `like` pattern for a prefix, with the caller's own wildcards taken literally. */
 const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -72,6 +72,14 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
         <span className={cn("tabular-nums", s.reports > 0 && "font-semibold text-red-800")}>{s.reports}</span>
       ),
     },
+    {
+      header: "Integrity",
+      cell: (s) => (
+        <Link href={`/dashboard/admin/surveys/${s.id}`} className="text-sm font-medium text-brand-700 underline" aria-label={`Review the integrity of ${s.title}`}>
+          Review
+        </Link>
+      ),
+    },
   ];
 
   return (

@@ -1,6 +1,7 @@
 import { Download, Pencil } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { IntegrityPanel } from "@/components/integrity/integrity-panel";
 import { IntervalExplained, ResultsSummary } from "@/components/survey/results-summary";
 import { ResultsChartToggle } from "@/components/surveyor/results-chart-toggle";
 import { ResultsVisibilityNote } from "@/components/surveyor/results-visibility-note";
@@ -115,6 +116,8 @@ export default async function Page({
       <ResultsChartToggle yesCount={survey.yesCount} noCount={survey.noCount} stats={stats} />
 
       {days ? <VotesOverTime days={days} totals={{ yes: survey.yesCount, no: survey.noCount }} /> : <p className="text-slate-600">The votes over time could not be loaded.</p>}
+
+      <IntegrityPanel surveyId={survey.id} />
 
       {/* Only a published survey has a public address to share. */}
       {survey.status === "publish" && <SurveyShare id={survey.id} title={survey.title} />}
