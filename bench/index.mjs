@@ -9,13 +9,15 @@
 // second on one survey, and how long a vote takes to show; database reads per second for 1,000 live
 // results viewers; first-load JavaScript beside a bare app of the same versions; latency with 100 and
 // 100,000 published surveys; the server's peak memory; on the embedded database, a static asset during a
-// storm of wrong-password sign-ins and votes per second (bench/embedded.mjs, BENCH_BASELINE_DIR).
+// storm of wrong-password sign-ins and votes per second (bench/embedded.mjs, BENCH_BASELINE_DIR); the
+// integrity panel of a survey with 100,000 votes on the embedded database (bench/integrity.mjs).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
 import { benchEmbedded } from "./embedded.mjs";
+import { benchIntegrity } from "./integrity.mjs";
 import { buildFloorApp } from "./floor-app.mjs";
 import { apiToken } from "./lib/api-token.mjs";
 import { firstLoadJs } from "./lib/first-load-js.mjs";
@@ -400,6 +402,9 @@ try {
   await stop(server);
   server = null;
   await benchEmbedded({ row, fmt, ok, port: port + 2, seconds, log });
+
+  // ---- 8. the integrity panel (bench/integrity.mjs) ------------------------------------------------------
+  await benchIntegrity({ row, fmt, ok, log });
 
   // ---- the table -------------------------------------------------------------------------------------------
   const cpu = (fs.readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.+)/) ?? [])[1] ?? "unknown CPU";

@@ -6,14 +6,9 @@ import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 
-/** A burst: an hour with at least this many votes ... */
-export const BURST_MIN_VOTES = 10;
-/** ... and at least this many times the survey's median hourly rate. */
-export const BURST_FACTOR = 5;
-/** A shared network: at least this many of the survey's voters signed up from it. */
-export const SHARED_NETWORK_MIN_SIGNUPS = 5;
-/** The panel lists at most this many burst hours (the largest). */
-export const BURSTS_SHOWN = 24;
+import { BURST_FACTOR, BURST_MIN_VOTES, BURSTS_SHOWN, INTEGRITY_SQL, SHARED_NETWORK_MIN_SIGNUPS } from "./integrity-query.mjs";
+
+export { BURST_FACTOR, BURST_MIN_VOTES, BURSTS_SHOWN, SHARED_NETWORK_MIN_SIGNUPS };
 
 export const AGE_BUCKETS = ["under1Day", "days1To7", "days7To30", "older"] as const;
 export type AgeBucket = (typeof AGE_BUCKETS)[number];
@@ -69,44 +64,7 @@ export async function integrityOf(surveyId: string): Promise<Integrity | null> {
   const db = await getDb();
   const [row] = await queryRows<Row>(
     db,
-    sql`with counted as materialized (
-          select v.created_at, u.created_at as account_created, u.email_verified is not null as verified, u.signup_network
-          from votes v join users u on u.id = v.user_id
-          where v.survey_id = ${surveyId}::uuid and v.voided_at is null
-        ),
-        hours as materialized (
-          select date_trunc('hour', created_at) as hour, count(*)::int as n from counted group by 1
-        ),
-        rate as (
-          select coalesce(percentile_cont(0.5) within group (order by n), 0)::float8 as median from hours
-        ),
-        limits as (
-          select greatest(${BURST_MIN_VOTES}, ceil(${BURST_FACTOR} * median))::int as threshold, median from rate
-        ),
-        nets as (
-          select count(*)::int as n from counted where signup_network is not null
-          group by signup_network having count(*) >= ${SHARED_NETWORK_MIN_SIGNUPS}
-        ),
-        peak as (select hour, n from hours order by n desc, hour limit 1)
-        select s.voided_count as "voided",
-          (select count(*)::int from counted) as "votes",
-          (select count(*) filter (where verified)::int from counted) as "verified",
-          (select count(*) filter (where created_at - account_created < interval '1 day')::int from counted) as "under1Day",
-          (select count(*) filter (where created_at - account_created >= interval '1 day' and created_at - account_created < interval '7 days')::int from counted) as "days1To7",
-          (select count(*) filter (where created_at - account_created >= interval '7 days' and created_at - account_created < interval '30 days')::int from counted) as "days7To30",
-          (select count(*) filter (where created_at - account_created >= interval '30 days')::int from counted) as "older",
-          (select count(*)::int from hours) as "activeHours",
-          (select median from limits) as "median",
-          (select to_json(hour) #>> '{}' from peak) as "peakHour",
-          (select n from peak) as "peakVotes",
-          (select threshold from limits) as "threshold",
-          (select json_agg(json_build_object('hour', hour, 'votes', n) order by n desc, hour)
-             from (select hour, n from hours, limits where n >= threshold order by n desc, hour limit ${BURSTS_SHOWN}) b) as "bursts",
-          (select count(*)::int from hours, limits where n >= threshold) as "burstHours",
-          (select coalesce(sum(n), 0)::int from nets) as "sharedVotes",
-          (select count(*)::int from nets) as "sharedNetworks",
-          (select max(n) from nets) as "largestShared"
-        from surveys s where s.id = ${surveyId}::uuid`,
+    sql.join(INTEGRITY_SQL.split("$1").map((part) => sql.raw(part)), sql`${surveyId}`),
   );
   if (!row) return null;
   return {
