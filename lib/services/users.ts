@@ -244,7 +244,8 @@ const lastAdmin = () => new ApiError("conflict", LAST_ADMIN_MESSAGE);
 
 // What the admin's list shows of a person: never the password hash (columns are named one by one).
 // A suspended account's counted and voided votes (votes_user_idx, votes_user_voided_idx) are read for
-// the Void votes / Restore votes controls; others' are not counted (null).
+// the Void votes / Restore votes controls; others' are not counted (null). The outer row is named in
+// full: drizzle writes a one-table query's columns unqualified, which inside the subquery would mean v's.
 const listColumns = {
   id: users.id,
   email: users.email,
@@ -253,8 +254,8 @@ const listColumns = {
   emailVerified: users.emailVerified,
   suspendedAt: users.suspendedAt,
   suspendedReason: users.suspendedReason,
-  countedVotes: sql<number | null>`case when ${users.suspendedAt} is not null then (select count(*)::int from votes v where v.user_id = ${users.id} and v.voided_at is null) end`,
-  voidedVotes: sql<number | null>`case when ${users.suspendedAt} is not null then (select count(*)::int from votes v where v.user_id = ${users.id} and v.voided_at is not null) end`,
+  countedVotes: sql<number | null>`case when ${users.suspendedAt} is not null then (select count(*)::int from votes v where v.user_id = "users"."id" and v.voided_at is null) end`,
+  voidedVotes: sql<number | null>`case when ${users.suspendedAt} is not null then (select count(*)::int from votes v where v.user_id = "users"."id" and v.voided_at is not null) end`,
 };
 export type ListedUser = {
   id: string;

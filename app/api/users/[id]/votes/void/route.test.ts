@@ -7,6 +7,7 @@ import { participantStats } from "@/lib/services/dashboard-stats";
 import { listVoters, votesPerDay } from "@/lib/services/survey-voters";
 import { castVote } from "@/lib/services/votes";
 import { NOT_SUSPENDED_VOID } from "@/lib/services/suspension";
+import { listUsers } from "@/lib/services/users";
 import { auditEvents, surveys, votes } from "@/models";
 import { expectAdminOnly } from "@/tests/admin";
 import { createSurvey, createUser } from "@/tests/factories";
@@ -78,6 +79,10 @@ describe("POST/DELETE /api/users/{id}/votes/void", () => {
     expect(await listParticipatedSurveys(suspect.id)).toEqual([]);
     expect((await participantStats(suspect.id)).voted).toBe(0);
 
+    // Manage Users shows the voided vote to restore, none left to void.
+    const [listed] = (await listUsers({ q: suspect.email })).rows;
+    expect(listed).toMatchObject({ id: suspect.id, countedVotes: 0, voidedVotes: 3 });
+
     // Twice: nothing changes, no second audit row.
     const again = await voidOf(admin, suspect.id);
     expect(again.json).toEqual({ id: suspect.id, voided: 0, surveys: 0 });
@@ -94,6 +99,7 @@ describe("POST/DELETE /api/users/{id}/votes/void", () => {
     expect(res.json).toEqual({ id: suspect.id, restored: 3, surveys: 3 });
     expect(await countsOf(a.id)).toEqual({ yes: 2, no: 0, voided: 0 });
     expect(await countsOf(c.id)).toEqual({ yes: 1, no: 1, voided: 0 });
+    expect((await listUsers({ q: suspect.email })).rows[0]).toMatchObject({ countedVotes: 3, voidedVotes: 0 });
     expect((await restoreOf(admin, suspect.id)).json).toEqual({ id: suspect.id, restored: 0, surveys: 0 });
     const restores = (await voidAudits(suspect.id)).filter((e) => e.action === "votes_restore");
     expect(restores).toHaveLength(1);
