@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { networkHash, networkOf } from "@/lib/network-hash";
 import { registerUser } from "@/lib/services/users";
@@ -18,12 +18,6 @@ describe("networkOf", () => {
 });
 
 describe("networkHash", () => {
-  const saved = process.env.NETWORK_HASH_KEY;
-  afterEach(async () => {
-    if (saved === undefined) delete process.env.NETWORK_HASH_KEY;
-    else process.env.NETWORK_HASH_KEY = saved;
-  });
-
   it("is one keyed hash per network (never the address), prefixed with the key's id", () => {
     const a = networkHash("203.0.113.1");
     expect(a).toMatch(/^[0-9a-f]{8}:[A-Za-z0-9_-]{22}$/);

@@ -83,6 +83,9 @@ describe("POST/DELETE /api/users/{id}/votes/void", () => {
     const [listed] = (await listUsers({ q: suspect.email })).rows;
     expect(listed).toMatchObject({ id: suspect.id, countedVotes: 0, voidedVotes: 3 });
 
+    // The kept row still holds the one vote per person: the account cannot vote again.
+    await expect(castVote({ surveyId: a.id, userId: suspect.id, role: "user", vote: "no" })).rejects.toThrow("You have already voted on this survey");
+
     // Twice: nothing changes, no second audit row.
     const again = await voidOf(admin, suspect.id);
     expect(again.json).toEqual({ id: suspect.id, voided: 0, surveys: 0 });
