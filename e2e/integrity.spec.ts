@@ -60,10 +60,13 @@ test("an admin suspends an account and voids its vote from Manage Users; restori
   await expect(row).toContainText("Active");
 
   // Suspend, with the keyboard: the dialog asks why.
-  await row.getByRole("button", { name: `Suspend ${suspect.email}` }).focus();
-  await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Suspend this account" });
-  await expect(dialog).toBeVisible();
+  // Until the page is hydrated, Enter on the button does nothing: press again until the dialog opens.
+  await expect(async () => {
+    await row.getByRole("button", { name: `Suspend ${suspect.email}` }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await dialog.getByRole("button", { name: "Suspend" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Give a reason.");
   await dialog.getByLabel("Reason (kept in the audit trail)").fill("One of fifty accounts from one network");
