@@ -56,7 +56,7 @@ for (const [width, viewport] of [
 
       const embed = await page.context().newPage();
       await embed.goto(`/embed/survey/${id}`);
-      await expect(embed.getByTestId("embed-figures")).toHaveText("Yes 100 % (1) · No 0 % (0) · 1 vote");
+      await expect(embed.getByTestId("embed-figures")).toHaveText("Yes 100 % (1) · No 0 % (0) · 1 vote · Yes 95% interval 21–100% · Too few votes to tell");
 
       const dashboard = await surveyor.newPage();
       await dashboard.goto(`/dashboard/surveyor/surveys/${id}`);
@@ -69,9 +69,11 @@ for (const [width, viewport] of [
       await expect(page.getByTestId("yes-count")).toHaveText("Yes: 1");
       await expect(page.getByTestId("results-total")).toHaveText("2 votes");
       expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-      await expect(embed.getByTestId("embed-figures")).toHaveText("Yes 50 % (1) · No 50 % (1) · 2 votes");
+      await expect(embed.getByTestId("embed-figures")).toHaveText("Yes 50 % (1) · No 50 % (1) · 2 votes · Yes 95% interval 9–91% · Too few votes to tell");
       await expect(dashboard.getByTestId("no-count")).toHaveText("1");
       await expect(dashboard.getByTestId("total-votes")).toHaveText("2");
+      // The result in words follows too, with the stats the stream carries.
+      await expect(dashboard.getByTestId("results-summary")).toContainText("2 votes");
       // Pushed, not polled: the page never fell back to GET /results.
       expect(calls.polls).toBe(0);
       await expectNoSeriousA11yViolations(page);
@@ -95,6 +97,6 @@ test("a page whose stream is refused keeps its figures moving by polling", async
   await expect(page.getByTestId("embed-figures")).toHaveText("No votes yet.");
   await expect.poll(() => calls.streams).toBeGreaterThan(0);
   await voteAsNewPerson(browser, id, "yes", "Polled voter");
-  await expect(page.getByTestId("embed-figures")).toHaveText("Yes 100 % (1) · No 0 % (0) · 1 vote", { timeout: 15_000 });
+  await expect(page.getByTestId("embed-figures")).toHaveText("Yes 100 % (1) · No 0 % (0) · 1 vote · Yes 95% interval 21–100% · Too few votes to tell", { timeout: 15_000 });
   expect(calls.polls).toBeGreaterThan(0);
 });

@@ -153,7 +153,7 @@ describe.skipIf(!hasBuild)("live results streams on one production server (PGlit
       expect(stream.headers["content-encoding"]).toBeUndefined();
       const first = await until(5000, () => figuresOf(stream)[0]);
       expect(first.id).toMatch(/^\d+$/);
-      expect(Object.keys(first.data!).sort()).toEqual(["deadlinePassed", "noCount", "total", "yesCount"]);
+      expect(Object.keys(first.data!).sort()).toEqual(["deadlinePassed", "noCount", "resultsHidden", "stats", "total", "yesCount"]);
       expect(stream.events[0].retry).toBe(3000);
     } finally {
       stream.close();
