@@ -10,7 +10,7 @@ import { DEMO_PASSWORD } from "./demo-seed";
 // on top of the demo data. Every row is made by a few `insert … select … from generate_series`
 // statements, so it takes seconds on a PostgreSQL server and a few minutes on the embedded database.
 //
-// Ids are derived from numbers (md5 of 'u' || n is a UUID), so votes name their survey and voter
+// Ids are derived from numbers (md5 of 'u' || n, made a version-4 UUID), so votes name their survey and voter
 // without a lookup. The invariants of the schema hold: one vote per person and survey (each survey's
 // voters are distinct numbers), only `user` and `pro_user` accounts vote and report, only `pro_user`
 // votes carry comments, every vote falls between its survey's creation and its close (or now), and
@@ -34,7 +34,9 @@ export const BIG_SURVEY_TITLE = "Should the city keep the night buses running? (
 
 /** A number written into the SQL (a bound parameter has no type, and generate_series would be ambiguous). */
 const num = (n: number) => sql.raw(String(Math.trunc(n)));
-const uid = (prefix: "u" | "s", n: unknown) => sql`md5(${sql.raw(`'${prefix}'`)} || (${n})::text)::uuid`;
+// A version-4 UUID (the version and variant digits set) from md5, as the API's id checks require.
+const uid = (prefix: "u" | "s", n: unknown) =>
+  sql`overlay(overlay(md5(${sql.raw(`'${prefix}'`)} || (${n})::text) placing '4' from 13) placing '8' from 17)::uuid`;
 
 /**
  * Accounts 1..200,000: every hundredth a surveyor, every tenth (n % 10 = 5) a pro user, the rest users.
