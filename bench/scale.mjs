@@ -11,7 +11,7 @@
 // BENCH_DATABASE_URL    the PostgreSQL server's maintenance database (throwaway databases are made there)
 // BENCH_SCALE_LARGE_URL / BENCH_SCALE_LARGE_DIR   an already seeded large database (server / embedded
 //                       folder) to measure instead of seeding one (seeding takes about 2 and 4 minutes)
-// BENCH_PORT            + 20 is the server's port
+// BENCH_PORT            + 20 and + 21 are the two servers' ports (demo size and large, run side by side)
 //
 // Public pages are cached: "hit" is a cached answer; "miss" renders afresh, each request following an
 // edit of the survey shown (PUT /api/updateDocument, which expires the survey lists' and the survey's
@@ -104,74 +104,101 @@ async function timedGet(url, headers) {
   return { ms: performance.now() - t, status: res.status, bytes: body.byteLength };
 }
 
-/** Starts `server/index.mjs` on `env`, measures every page, stops it; returns the figures by label. */
-async function measure({ env, port, f, log }) {
+/** Starts `server/index.mjs` on `env` and `port`; resolves once it is ready. */
+async function startServer(env, port) {
   const base = `http://localhost:${port}`;
   const child = spawn(process.execPath, ["server/index.mjs"], { env: { ...env, PORT: String(port), AUTH_URL: base }, stdio: ["ignore", "ignore", "inherit"] });
-  try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/health/ready`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (i > 2400) throw new Error("the server did not start");
-      await sleep(250);
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health/ready`)).ok) break;
+    } catch {
+      // not listening yet
     }
-    const auth = Object.fromEntries(Object.entries(f.ids).map(([role, id]) => [role, { authorization: `Bearer ${apiToken(env.AUTH_SECRET, id)}` }]));
-    // The edit that expires the cached copies: the survey's own fields, unchanged.
-    const s = f.big;
-    const edit = () =>
-      fetch(`${base}/api/updateDocument/${s.id}`, {
-        method: "PUT",
-        headers: { ...auth.surveyor, "content-type": "application/json" },
-        body: JSON.stringify({
-          title: s.title,
-          description: s.description,
-          category: s.category,
-          deadline: s.deadline,
-          questionTitle: s.question_title,
-          questionDescription: s.question_description,
-          resultsVisibility: s.results_visibility,
-        }),
-      }).then(async (r) => {
-        await r.arrayBuffer();
-        if (!r.ok) throw new Error(`updateDocument answered ${r.status}`);
-      });
-    // Warm the server first (JIT, the database's buffers), every page a few times.
-    for (let i = 0; i < 3; i++) for (const [, p, kind] of pagesOf(f)) if (kind !== "export") await timedGet(`${base}${p}`, auth[kind]);
-    const out = {};
-    for (const [label, p, kind] of pagesOf(f)) {
-      const url = `${base}${p}`;
-      if (kind === "export") {
-        const runs = [];
-        for (let i = 0; i < 3; i++) runs.push(await timedGet(url, auth.surveyor));
-        out[label] = { ms: median(runs.map((r) => r.ms)), status: runs[0].status, bytes: runs[0].bytes };
-      } else if (kind === "public") {
-        const hits = [];
-        const misses = [];
-        for (let i = 0; i < RUNS; i++) {
-          await edit();
-          misses.push((await timedGet(url)).ms);
-          hits.push(await timedGet(url));
-        }
-        out[`${label} [miss]`] = { ms: median(misses), status: hits[0].status };
-        out[`${label} [hit]`] = { ms: median(hits.map((r) => r.ms)), status: hits[0].status, bytes: hits[0].bytes };
-      } else {
-        const headers = kind === "static" ? undefined : auth[kind];
-        const runs = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await timedGet(url, headers));
-        out[label] = { ms: median(runs.map((r) => r.ms)), status: runs[0].status, bytes: runs[0].bytes };
-      }
-      const r = out[label] ?? out[`${label} [hit]`];
-      log(`  ${label}: ${out[label] ? r.ms.toFixed(1) : `${out[`${label} [miss]`].ms.toFixed(1)} / ${r.ms.toFixed(1)}`} ms (${r.status})`);
-    }
-    return { pages: out, rss: peakRss(child.pid) };
-  } finally {
-    const exited = new Promise((r) => child.once("exit", r));
-    if (child.exitCode === null) child.kill("SIGTERM");
-    await Promise.race([exited, sleep(30_000)]);
+    if (i > 2400 || child.exitCode !== null) throw new Error("the server did not start");
+    await sleep(250);
   }
+  return {
+    base,
+    child,
+    stop: async () => {
+      const exited = new Promise((r) => child.once("exit", r));
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await Promise.race([exited, sleep(30_000)]);
+    },
+  };
+}
+
+/** What one server needs to request its pages: tokens, and the edit that expires its cached copies. */
+function client(server, env, f) {
+  const auth = Object.fromEntries(Object.entries(f.ids).map(([role, id]) => [role, { authorization: `Bearer ${apiToken(env.AUTH_SECRET, id)}` }]));
+  const s = f.big;
+  // The survey's own fields, unchanged: the route still expires the lists' and the survey's tags.
+  const edit = () =>
+    fetch(`${server.base}/api/updateDocument/${s.id}`, {
+      method: "PUT",
+      headers: { ...auth.surveyor, "content-type": "application/json" },
+      body: JSON.stringify({
+        title: s.title,
+        description: s.description,
+        category: s.category,
+        deadline: s.deadline,
+        questionTitle: s.question_title,
+        questionDescription: s.question_description,
+        resultsVisibility: s.results_visibility,
+      }),
+    }).then(async (r) => {
+      await r.arrayBuffer();
+      if (!r.ok) throw new Error(`updateDocument answered ${r.status}`);
+    });
+  return { server, auth, edit, pages: pagesOf(f) };
+}
+
+/**
+ * The demo-size and the large server run side by side and every request to one is followed by the
+ * same request to the other, so a busy moment of the shared machine falls on both columns alike.
+ */
+async function measurePair({ demo, large, log }) {
+  const sides = { demo, large };
+  for (let i = 0; i < 3; i++) {
+    for (const c of Object.values(sides)) for (const [, p, kind] of c.pages) if (kind !== "export") await timedGet(`${c.server.base}${p}`, c.auth[kind]);
+  }
+  const out = { demo: {}, large: {} };
+  const record = (label, samples) => {
+    for (const side of ["demo", "large"]) {
+      const runs = samples[side];
+      out[side][label] = { ms: median(runs.map((r) => r.ms)), status: runs[0].status, bytes: runs[0].bytes };
+    }
+    log(`  ${label}: ${out.demo[label].ms.toFixed(1)} -> ${out.large[label].ms.toFixed(1)} ms (${out.demo[label].status}/${out.large[label].status})`);
+  };
+  for (let n = 0; n < demo.pages.length; n++) {
+    const [label, , kind] = demo.pages[n];
+    const url = (side) => `${sides[side].server.base}${sides[side].pages[n][1]}`;
+    if (kind === "public") {
+      const miss = { demo: [], large: [] };
+      const hit = { demo: [], large: [] };
+      for (let i = 0; i < RUNS; i++) {
+        for (const side of ["demo", "large"]) {
+          await sides[side].edit();
+          miss[side].push(await timedGet(url(side)));
+          hit[side].push(await timedGet(url(side)));
+        }
+      }
+      record(`${label} [miss]`, miss);
+      record(`${label} [hit]`, hit);
+    } else {
+      const samples = { demo: [], large: [] };
+      const runs = kind === "export" ? 3 : RUNS;
+      const headers = kind === "export" ? demo.auth.surveyor : kind === "static" ? undefined : demo.auth[kind];
+      for (let i = 0; i < runs; i++) {
+        for (const side of ["demo", "large"]) {
+          const h = kind === "export" ? sides[side].auth.surveyor : kind === "static" ? undefined : sides[side].auth[kind];
+          samples[side].push(await timedGet(url(side), headers === undefined ? undefined : h));
+        }
+      }
+      record(label, samples);
+    }
+  }
+  return out;
 }
 
 function seed(env, scale, log) {
@@ -240,19 +267,35 @@ async function backend(name, { port, log }) {
     };
     return { env, query };
   };
+  const servers = [];
   try {
     const result = {};
+    const opened = {};
     for (const which of ["demo", "large"]) {
-      log(`${name}, ${which} size...`);
-      const { env, query } = await open(which);
-      result[`seed_${which}`] = seed(env, which === "large", log);
-      const f = await facts(query);
-      result[which] = await measure({ env, port, f, log });
-      result[`plans_${which}`] = plans({ ...env, BENCH_SCALE_USER_SEARCH: f.search });
-      result[`facts_${which}`] = f;
+      log(`${name}, ${which} size: seeding...`);
+      opened[which] = await open(which);
+      result[`seed_${which}`] = seed(opened[which].env, which === "large", log);
+      result[`facts_${which}`] = await facts(opened[which].query);
+    }
+    log(`${name}: both servers, side by side...`);
+    const demo = await startServer(opened.demo.env, port);
+    servers.push(demo);
+    const large = await startServer(opened.large.env, port + 1);
+    servers.push(large);
+    const pages = await measurePair({
+      demo: client(demo, opened.demo.env, result.facts_demo),
+      large: client(large, opened.large.env, result.facts_large),
+      log,
+    });
+    result.demo = { pages: pages.demo, rss: peakRss(demo.child.pid) };
+    result.large = { pages: pages.large, rss: peakRss(large.child.pid) };
+    for (const s of servers.splice(0)) await s.stop();
+    for (const which of ["demo", "large"]) {
+      result[`plans_${which}`] = plans({ ...opened[which].env, BENCH_SCALE_USER_SEARCH: result[`facts_${which}`].search });
     }
     return result;
   } finally {
+    for (const s of servers) await s.stop();
     for (const clean of made.reverse()) await clean().catch(() => {});
     await admin?.end().catch(() => {});
   }

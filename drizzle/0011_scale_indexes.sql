@@ -14,6 +14,7 @@ CREATE TABLE "row_counts" (
 --> statement-breakpoint
 ALTER TABLE "surveys" ADD COLUMN "report_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "survey_vote_buckets" ADD CONSTRAINT "survey_vote_buckets_survey_id_surveys_id_fk" FOREIGN KEY ("survey_id") REFERENCES "public"."surveys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "surveys_surveyor_feedback_idx" ON "surveys" USING btree ("surveyor_id","created_at","id") WHERE "surveys"."feedback" is not null and "surveys"."feedback" <> '';--> statement-breakpoint
 CREATE INDEX "surveys_reported_idx" ON "surveys" USING btree ("report_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "surveys"."report_count" > 0;--> statement-breakpoint
 -- The public list's two orders by votes carry the counts, so a deep page skips rows in the index alone.
 DROP INDEX "surveys_status_votes_idx";--> statement-breakpoint

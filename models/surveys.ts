@@ -60,6 +60,11 @@ export const surveys = pgTable(
     // The admin's list of every survey, whatever its status, newest first (ascending, read backwards,
     // for the same reason as above).
     index("surveys_created_idx").on(t.createdAt, t.id),
+    // A surveyor's Feedbacks page: only their surveys an admin wrote to them about, newest first
+    // (ascending, read backwards, as surveys_surveyor_created_idx).
+    index("surveys_surveyor_feedback_idx")
+      .on(t.surveyorId, t.createdAt, t.id)
+      .where(sql`${t.feedback} is not null and ${t.feedback} <> ''`),
     // Manage Surveys' "Reported only": most reported first, then newest; only reported surveys.
     index("surveys_reported_idx")
       .on(t.reportCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
