@@ -29,6 +29,19 @@ import { apiToken } from "./lib/api-token.mjs";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 15);
+const METRICS_TOKEN = randomBytes(16).toString("hex");
+
+/** The server's memory now, from its Prometheus metrics (MB): resident, V8 heap used / total, external. */
+async function memoryOf(base) {
+  const text = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const value = (name) => Number(text.match(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, "m"))?.[1]) / 1e6;
+  return {
+    rss: value("process_resident_memory_bytes"),
+    heapUsed: value("nodejs_heap_size_used_bytes"),
+    heapTotal: value("nodejs_heap_size_total_bytes"),
+    external: value("nodejs_external_memory_bytes"),
+  };
+}
 const TARGET = 1.5;
 
 /** Ids and sizes the pages need, read before the server holds the database. */
@@ -221,7 +234,16 @@ function plans(env) {
 /** One backend: demo size, then large; returns { demo, large, plansDemo, plansLarge, seedSeconds }. */
 async function backend(name, { port, log }) {
   const authSecret = randomBytes(32).toString("base64url");
-  const common = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET: authSecret, LOG_LEVEL: "error", REDIS_URL: "" };
+  const common = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    AUTH_SECRET: authSecret,
+    LOG_LEVEL: "error",
+    REDIS_URL: "",
+    // The memory breakdown at the end is read from the process's own metrics.
+    METRICS_TOKEN: METRICS_TOKEN,
+  };
   const made = [];
   let admin = null;
   const open = async (which) => {
@@ -287,8 +309,8 @@ async function backend(name, { port, log }) {
       large: client(large, opened.large.env, result.facts_large),
       log,
     });
-    result.demo = { pages: pages.demo, rss: peakRss(demo.child.pid) };
-    result.large = { pages: pages.large, rss: peakRss(large.child.pid) };
+    result.demo = { pages: pages.demo, rss: peakRss(demo.child.pid), memory: await memoryOf(demo.base).catch(() => null) };
+    result.large = { pages: pages.large, rss: peakRss(large.child.pid), memory: await memoryOf(large.base).catch(() => null) };
     for (const s of servers.splice(0)) await s.stop();
     for (const which of ["demo", "large"]) {
       result[`plans_${which}`] = plans({ ...opened[which].env, BENCH_SCALE_USER_SEARCH: result[`facts_${which}`].search });
@@ -343,6 +365,16 @@ export async function benchScale({ row, fmt, ok, port, log }) {
     const csv = r.large.pages[labels.find((l) => l.startsWith("CSV"))];
     row("8 scale", `${b}: CSV export of ${r.facts_large.big.votes} voters`, `${fmt(csv.ms)} ms, ${fmt(csv.bytes / 1e6, 1)} MB, ${fmt(Number(r.facts_large.big.votes) / (csv.ms / 1000))} rows/s`);
     row("8 scale", `${b}: server peak RSS (demo / large)`, `${fmt(r.demo.rss)} MB / ${fmt(r.large.rss)} MB`, b === "embedded" ? "< 400 MB" : "", b === "embedded" ? ok(Math.max(r.demo.rss, r.large.rss) < 400) : "");
+    for (const size of ["demo", "large"]) {
+      const m = r[size].memory;
+      if (m) {
+        row(
+          "8 scale",
+          `${b}: memory at the end, ${size} size`,
+          `resident ${fmt(m.rss)} MB: V8 heap ${fmt(m.heapUsed)} used of ${fmt(m.heapTotal)} MB, external ${fmt(m.external)} MB, the rest ${fmt(m.rss - m.heapTotal - m.external)} MB (code, the embedded database's thread)`,
+        );
+      }
+    }
     row("8 scale", `${b}: seeding (demo / large)`, `${fmt(r.seed_demo)} s / ${fmt(r.seed_large)} s`);
   }
   row("8 scale", "pages within 1.5 x of demo size", `${labels.length - 1 - misses.length} of ${labels.length - 1}${misses.length ? `; over: ${misses.join(", ")}` : ""}`, `<= ${TARGET} x`, ok(misses.length === 0));
