@@ -34,7 +34,7 @@ const METRICS_TOKEN = randomBytes(16).toString("hex");
 /** The server's memory now, from its Prometheus metrics (MB): resident, V8 heap used / total, external. */
 async function memoryOf(base) {
   const text = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const value = (name) => Number(text.match(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, "m"))?.[1]) / 1e6;
+  const value = (name) => Number(text.match(new RegExp(`^opinex_${name}(?:\\{[^}]*\\})? (\\S+)`, "m"))?.[1]) / 1e6;
   return {
     rss: value("process_resident_memory_bytes"),
     heapUsed: value("nodejs_heap_size_used_bytes"),
