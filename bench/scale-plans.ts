@@ -82,7 +82,7 @@ const pages: Record<string, () => Promise<unknown>> = {
   "/dashboard/surveyor": () => surveyorStats(surveyor.id, today),
   "/dashboard/surveyor/surveys": () => Promise.all([listOwnSurveys(surveyor.id, pageWindow(1)), countOwnSurveys(surveyor.id)]),
   "/dashboard/surveyor/surveys?page=<last>": () =>
-    Promise.all([listOwnSurveys(surveyor.id, pageWindow(pageCount(ownTotal))), countOwnSurveys(surveyor.id)]),
+    Promise.all([listOwnSurveys(surveyor.id, pageWindow(pageCount(ownTotal)), ownTotal), countOwnSurveys(surveyor.id)]),
   "/dashboard/surveyor/feedbacks": () => Promise.all([listFeedbacks(surveyor.id, pageWindow(1)), countFeedbacks(surveyor.id)]),
   "results page (biggest survey)": async () => {
     const survey = await getManagedSurvey(big.id, surveyorViewer);
@@ -145,9 +145,9 @@ for (const [name, run] of Object.entries(pages)) {
     // The most rows any node produced (actual rows × loops), every sequential scan of a big table,
     // and the rows each sort node sorted.
     let maxRows = 0;
-    for (const m of plan.matchAll(/actual rows=(\d+) loops=(\d+)/g)) maxRows = Math.max(maxRows, Number(m[1]) * Number(m[2]));
+    for (const m of plan.matchAll(/actual rows=([\d.]+) loops=(\d+)/g)) maxRows = Math.max(maxRows, Number(m[1]) * Number(m[2]));
     const seqScans = [...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]).filter((t) => BIG.includes(t));
-    const sorts = [...plan.matchAll(/Sort {2}\(.*?actual rows=(\d+)/g)].map((m) => Number(m[1]));
+    const sorts = [...plan.matchAll(/Sort {2}\(.*?actual rows=([\d.]+)/g)].map((m) => Number(m[1]));
     queries.push({ sql: text, plan, maxRows, seqScans, sorts });
   }
   out[name] = { ms: median(times), queries };

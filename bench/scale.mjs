@@ -35,7 +35,11 @@ const METRICS_TOKEN = randomBytes(16).toString("hex");
 async function memoryOf(base) {
   const text = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const value = (name) => Number(text.match(new RegExp(`^opinex_${name}(?:\\{[^}]*\\})? (\\S+)`, "m"))?.[1]) / 1e6;
+  const spaces = Object.fromEntries(
+    [...text.matchAll(/^opinex_nodejs_heap_space_size_used_bytes\{space="(\w+)"\} (\S+)/gm)].map((m) => [m[1], Number(m[2]) / 1e6]),
+  );
   return {
+    spaces,
     rss: value("process_resident_memory_bytes"),
     heapUsed: value("nodejs_heap_size_used_bytes"),
     heapTotal: value("nodejs_heap_size_total_bytes"),
@@ -371,7 +375,10 @@ export async function benchScale({ row, fmt, ok, port, log }) {
         row(
           "8 scale",
           `${b}: memory at the end, ${size} size`,
-          `resident ${fmt(m.rss)} MB: V8 heap ${fmt(m.heapUsed)} used of ${fmt(m.heapTotal)} MB, external ${fmt(m.external)} MB, the rest ${fmt(m.rss - m.heapTotal - m.external)} MB (code, the embedded database's thread)`,
+          `resident ${fmt(m.rss)} MB: V8 heap ${fmt(m.heapUsed)} used of ${fmt(m.heapTotal)} MB (${Object.entries(m.spaces)
+            .filter(([, mb]) => mb >= 1)
+            .map(([space, mb]) => `${space} ${fmt(mb)}`)
+            .join(", ")}), external ${fmt(m.external)} MB, the rest ${fmt(m.rss - m.heapTotal - m.external)} MB (native: code, the embedded database's thread and memory)`,
         );
       }
     }
@@ -402,7 +409,9 @@ export async function benchScale({ row, fmt, ok, port, log }) {
     }
   }
   fs.writeFileSync(planFile, text.join("\n"));
-  console.log(`\nEvery plan at scale (EXPLAIN ANALYZE): ${planFile}`);
+  const jsonFile = planFile.replace(/\.txt$/, ".json");
+  fs.writeFileSync(jsonFile, JSON.stringify(results));
+  console.log(`\nEvery plan at scale (EXPLAIN ANALYZE): ${planFile}; every figure: ${jsonFile}`);
   if (process.env.BENCH_SCALE_PRINT_PLANS) console.log(text.join("\n"));
   return results;
 }
