@@ -11,6 +11,7 @@
 // BENCH_DATABASE_URL    the PostgreSQL server's maintenance database (throwaway databases are made there)
 // BENCH_SCALE_LARGE_URL / BENCH_SCALE_LARGE_DIR   an already seeded large database (server / embedded
 //                       folder) to measure instead of seeding one (seeding takes about 2 and 4 minutes)
+// BENCH_SCALE_NODE_FLAGS  Node/V8 flags for the servers (e.g. "--liftoff-only", see docs/performance.md)
 // BENCH_PORT            + 20 and + 21 are the two servers' ports (demo size and large, run side by side)
 //
 // Public pages are cached: "hit" is a cached answer; "miss" renders afresh, each request following an
@@ -124,7 +125,8 @@ async function timedGet(url, headers) {
 /** Starts `server/index.mjs` on `env` and `port`; resolves once it is ready. */
 async function startServer(env, port) {
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["server/index.mjs"], { env: { ...env, PORT: String(port), AUTH_URL: base }, stdio: ["ignore", "ignore", "inherit"] });
+  const flags = (process.env.BENCH_SCALE_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...flags, "server/index.mjs"], { env: { ...env, PORT: String(port), AUTH_URL: base }, stdio: ["ignore", "ignore", "inherit"] });
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${base}/api/health/ready`)).ok) break;
