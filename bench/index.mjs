@@ -7,8 +7,10 @@
 //   BENCH_SECONDS (8) per measurement, BENCH_CONNECTIONS (50)
 // Rows: requests/s of each public page beside /about and a static asset; the same during 50 votes a
 // second on one survey, and how long a vote takes to show; database reads per second for 1,000 live
-// results viewers; first-load JavaScript beside a bare app of the same versions; latency with 100 and
-// 100,000 published surveys; the server's peak memory; on the embedded database, a static asset during a
+// results viewers polling, then 1,000 viewers of the live stream while 20 votes a second land
+// (bench/live.mjs: delay to each viewer, reads, memory, a static asset meanwhile); first-load
+// JavaScript beside a bare app of the same versions; latency with 100 and 100,000 published surveys;
+// the server's peak memory; on the embedded database, a static asset during a
 // storm of wrong-password sign-ins and votes per second (bench/embedded.mjs, BENCH_BASELINE_DIR).
 // `npm run bench -- --scale` adds section 8 (bench/scale.mjs, about 15 minutes more): every page at demo
 // size and with a million votes, on both databases, with each page's query plans and peak memory.
@@ -20,6 +22,7 @@ import pg from "pg";
 import { benchEmbedded } from "./embedded.mjs";
 import { buildFloorApp } from "./floor-app.mjs";
 import { benchScale } from "./scale.mjs";
+import { benchLive } from "./live.mjs";
 import { apiToken } from "./lib/api-token.mjs";
 import { firstLoadJs } from "./lib/first-load-js.mjs";
 
@@ -52,6 +55,7 @@ dbUrl.pathname = `/${dbName}`;
 const db = new pg.Client({ connectionString: dbUrl.toString() });
 
 const authSecret = randomBytes(32).toString("base64url");
+const metricsToken = randomBytes(24).toString("hex");
 const env = {
   ...process.env,
   NODE_ENV: "production",
@@ -62,6 +66,9 @@ const env = {
   PORT: String(port),
   LOG_LEVEL: "error",
   REDIS_URL: "",
+  // Section 3b reads the server's counters, and opens 1,000 live streams from this one address.
+  METRICS_TOKEN: metricsToken,
+  LIVE_MAX_STREAMS_PER_CLIENT: "5000",
 };
 
 let server = null;
@@ -342,6 +349,9 @@ try {
     "about 1/s",
     ok(readsPerSecond <= 1.5),
   );
+
+  // ---- 3b. live results pushed to 1,000 viewers ---------------------------------------------------------
+  await benchLive({ base, db, surveyId: top._id, asset: `${base}${asset}`, serverPid: server.pid, authSecret, metricsToken, seconds, row, fmt, ok, log });
 
   // ---- 4. first-load JavaScript ----------------------------------------------------------------------
   log("first-load JavaScript...");

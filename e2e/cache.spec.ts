@@ -2,40 +2,9 @@
 // Every public page is a cached page: a vote marks it stale (it is refreshed on the next visits), an
 // unpublished survey leaves every cached page at once, and a signed-out visitor downloads no code of
 // the vote form.
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { newPerson, registerThroughApi } from "./fixtures/accounts";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { signInAs } from "./fixtures/session";
-
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-async function createSurvey(request: APIRequestContext, title: string): Promise<string> {
-  const form = await request.get("/dashboard/surveyor/create");
-  const min = /min="(\d{4}-\d{2}-\d{2})"/.exec(await form.text())![1];
-  const response = await request.post("/api/create_survey", {
-    data: {
-      title,
-      description: "A survey made by the cache end-to-end test.",
-      category: "Other",
-      deadline: addDays(min, 14),
-      questionTitle: "A question",
-      questionDescription: "Do you agree?",
-    },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).insertedId;
-}
-
-async function voteAsNewPerson(browser: Browser, surveyId: string) {
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}` } });
-  try {
-    const person = newPerson("Cache voter");
-    await registerThroughApi(context.request, person);
-    await signInAs(context.request, person.email, person.password);
-    expect((await context.request.put(`/api/vote/${surveyId}`, { data: { vote: "yes" } })).status()).toBe(200);
-  } finally {
-    await context.close();
-  }
-}
+import { createSurveyThroughApi, voteAsNewPerson } from "./fixtures/surveys";
 
 const html = async (request: APIRequestContext, path: string) => {
   const response = await request.get(path);
@@ -56,7 +25,7 @@ test("a vote shows on the cached survey page and in /surveys after the refresh; 
   const surveyor = await browser.newContext();
   await signInAs(surveyor.request, "surveyor@demo.test");
   const title = `Cache check ${Date.now().toString(36)}`;
-  const id = await createSurvey(surveyor.request, title);
+  const id = await createSurveyThroughApi(surveyor.request, title);
   await surveyor.close();
 
   const pages = ["/", "/surveys?sort=createdAt", "/surveys?sort=createdAt&category=Other", `/survey/details/${id}`];

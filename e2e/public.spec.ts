@@ -37,7 +37,7 @@ test("the home page shows 6 featured and 6 latest surveys, 3 steps and 7 FAQ ite
   const question = questions.filter({ hasText: "Can I export survey data for further analysis?" });
   await question.click();
   await expect(question.locator("xpath=..")).toHaveAttribute("open", "");
-  await expect(page.getByText("There is no CSV or Excel export.")).toBeVisible();
+  await expect(page.getByText("Export CSV on your survey's results page downloads the survey")).toBeVisible();
 
   await page.getByRole("link", { name: "Explore Now" }).click();
   await expect(page).toHaveURL(/\/surveys$/);

@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
 import { parse } from "csv-parse/sync";
-import { newPerson, registerThroughApi } from "./fixtures/accounts";
 import { signInAs } from "./fixtures/session";
+import { addDays, createSurveyThroughApi, voteAsNewPerson } from "./fixtures/surveys";
 
 // The surveyor's workspace. Every test makes its own surveys (as surveyor@demo.test) and its own
 // voters, so the seeded surveys other specs use are left as they were.
@@ -15,41 +15,7 @@ async function expectNoA11yViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** Creates a survey through the API as the signed-in surveyor of `page`; returns its id. */
-async function createSurveyThroughApi(page: Page, title: string): Promise<string> {
-  const form = await page.request.get("/dashboard/surveyor/create");
-  const min = /min="(\d{4}-\d{2}-\d{2})"/.exec(await form.text())![1];
-  const response = await page.request.post("/api/create_survey", {
-    data: {
-      title,
-      description: "A survey made by the surveyor end-to-end tests.",
-      category: "Education",
-      deadline: addDays(min, 14),
-      questionTitle: "A question",
-      questionDescription: "Do you agree?",
-    },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).insertedId;
-}
-
-/** A fresh person, registered from their own address (the registration throttle is per address), who votes. */
-async function voteAsNewPerson(browser: Browser, surveyId: string, vote: "yes" | "no", label: string) {
-  const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": address } });
-  try {
-    const person = newPerson(label);
-    await registerThroughApi(context.request, person);
-    await signInAs(context.request, person.email, person.password);
-    expect((await context.request.put(`/api/vote/${surveyId}`, { data: { vote } })).status()).toBe(200);
-    return person;
-  } finally {
-    await context.close();
-  }
-}
 
 test("a surveyor creates a survey and finds it in All Surveys, on /surveys and on its own page, then edits it", async ({ page }) => {
   await signInAs(page, SURVEYOR);
@@ -130,7 +96,7 @@ test("a surveyor creates a survey and finds it in All Surveys, on /surveys and o
 test("the results page shows the counts, the chart on demand, the voters, the votes over time, and a CSV that matches", async ({ page, browser }) => {
   await signInAs(page, SURVEYOR);
   const title = `E2E results survey ${unique()}`;
-  const id = await createSurveyThroughApi(page, title);
+  const id = await createSurveyThroughApi(page.request, title, "Education");
 
   await page.goto(`/dashboard/surveyor/surveys/${id}`);
   await expect(page.getByText("No voters yet.")).toBeVisible();

@@ -68,6 +68,14 @@ const envSchema = z.object({
   PRECOMPRESS_CACHE_MB: optional
     .pipe(z.string().regex(/^[1-9]\d*$/, "PRECOMPRESS_CACHE_MB must be a positive whole number").optional())
     .transform((v) => Number(v ?? 64)),
+  // Live results streams (GET /api/survey/{id}/live) this server keeps open at once, in all and per
+  // client address; past either the call is refused and the page polls instead.
+  LIVE_MAX_STREAMS: optional
+    .pipe(z.string().regex(/^\d+$/, "LIVE_MAX_STREAMS must be a whole number (0 turns the streams off)").optional())
+    .transform((v) => Number(v ?? 2000)),
+  LIVE_MAX_STREAMS_PER_CLIENT: optional
+    .pipe(z.string().regex(/^[1-9]\d*$/, "LIVE_MAX_STREAMS_PER_CLIENT must be a positive whole number").optional())
+    .transform((v) => Number(v ?? 10)),
   // Mail (lib/mail/): any SMTP relay, e.g. smtp://user:pass@smtp.example.com:587 (STARTTLS) or
   // smtps://user:pass@host:465. Unset: no mail is sent (it waits in the outbox) and addresses need no
   // verification to vote.

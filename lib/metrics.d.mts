@@ -9,6 +9,9 @@ export type Metrics = {
   votes: Counter<"outcome">;
   signIns: Counter<"outcome">;
   mail: Counter<"outcome">;
+  liveViewers: Gauge;
+  liveRefused: Counter<"reason">;
+  liveReads: Counter;
   mailPending: Gauge;
   dbPool: Gauge<"state">;
 };

@@ -39,6 +39,21 @@ function createMetrics() {
     votes: counter("opinex_votes_total", "Votes accepted, and refused (a repeat, a closed or unpublished survey).", "outcome"),
     signIns: counter("opinex_sign_ins_total", "Email-and-password sign-ins that succeeded, failed (wrong email or password) or were throttled.", "outcome"),
     mail: counter("opinex_mail_total", "Mail delivery attempts: sent, failed and retried later (retry), or given up (failed).", "outcome"),
+    liveViewers: new client.Gauge({
+      name: "opinex_live_viewers",
+      help: "Open live results streams (GET /api/survey/{id}/live) on this server.",
+      registers,
+    }),
+    liveRefused: counter(
+      "opinex_live_refused_total",
+      "Live results streams refused: too many from one client address (client_limit), on this server (server_limit), or the server is stopping (stopping).",
+      "reason",
+    ),
+    liveReads: new client.Counter({
+      name: "opinex_live_results_reads_total",
+      help: "Database reads of a survey's live figures (shared by the results call and the live streams; at most about one per survey per second).",
+      registers,
+    }),
     mailPending: new client.Gauge({
       name: "opinex_mail_outbox_pending",
       help: "Mail in the outbox not yet sent nor given up (as last seen by this server's mail worker).",

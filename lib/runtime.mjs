@@ -5,6 +5,8 @@
 //   server     set by server/index.mjs before Next starts: the app refuses to serve in production
 //              without it (instrumentation.ts), so no guarantee of the server depends on how it started
 //   stopping   set on SIGTERM/SIGINT: readiness answers 503 so the load balancer sends no more
+//   stoppers   what must end the moment stopping begins, before the server waits for requests in
+//              flight: answers that never finish by themselves (the live results' event streams)
 //   closers    what the app opened and the server closes after the last request, last opened first
 //              (the mail worker, Redis, the database)
 //   logged     request ids the route wrapper logged itself, so the server does not log them twice
@@ -12,10 +14,15 @@ const KEY = Symbol.for("opinex.runtime");
 
 /** @returns {import("./runtime.d.mts").Runtime} */
 export function runtime() {
-  return (globalThis[KEY] ??= { server: null, stopping: false, closers: new Map(), logged: new Set() });
+  return (globalThis[KEY] ??= { server: null, stopping: false, stoppers: new Map(), closers: new Map(), logged: new Set() });
 }
 
 /** Registers what a stopping server closes after its last request in flight. */
 export function onShutdown(name, close) {
   runtime().closers.set(name, close);
+}
+
+/** Registers what a server ends as soon as it starts stopping (open event streams): it must not throw or wait. */
+export function onStopping(name, stop) {
+  runtime().stoppers.set(name, stop);
 }

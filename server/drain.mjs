@@ -39,6 +39,15 @@ export function drainOnStop(server, { graceMs, log, closeApp }) {
     if (runtime().stopping) return;
     runtime().stopping = true;
     log.info({ signal, graceSeconds: graceMs / 1000 }, "stopping: finishing requests in flight");
+    // Answers that never finish by themselves (event streams) are ended now: they would otherwise
+    // hold their connections, and this stop, for the whole grace period.
+    for (const [name, end] of runtime().stoppers) {
+      try {
+        end();
+      } catch (error) {
+        log.error({ error: error?.message }, `ending ${name} failed`);
+      }
+    }
     // Closing the listener resets connections still waiting in the kernel's accept queue (a busy
     // server accepts late). Keep accepting, each answered with Connection: close, until none has
     // arrived for a moment; meanwhile /api/health/ready says 503 so the load balancer sends no more.

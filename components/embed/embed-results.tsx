@@ -1,44 +1,23 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { useLiveFigures, type LiveFigures } from "@/components/survey/use-live-figures";
 import { hiddenResultsText, rangeText } from "@/lib/results-text";
-import type { VisibleCounts } from "@/lib/results-visibility";
 import { VOTE_COLOURS } from "@/lib/vote-colours";
-
-/** The figures and their stats, from the server (all null while the survey keeps its results until its deadline). */
-type Figures = VisibleCounts & { deadlinePassed: boolean };
 
 /** The message the embed posts to the page that frames it whenever its height changes. */
 export const EMBED_HEIGHT_MESSAGE = "opinex:embed-height";
-const POLL_MS = 5000;
 
 /**
  * The embed's result: one bar split into Yes and No, the figures in words with the yes share's 95 %
- * interval and the verdict, refreshed every few seconds while the frame is on screen (or when the
- * results will be shown, for a survey that keeps them until its deadline); and the frame's height, posted to the parent page
+ * interval and the verdict (or when they will be shown, for a survey that keeps them until its
+ * deadline), kept live while the frame is on screen (pushed by the server, or polled:
+ * use-live-figures.ts); and the frame's height, posted to the parent page
  * (`{ type: "opinex:embed-height", surveyId, height }`) so it can fit the frame to its content.
  */
-export function EmbedResults({ surveyId, deadline, initial, dark }: { surveyId: string; deadline: string; initial: Figures; dark: boolean }) {
-  const [figures, setFigures] = useState(initial);
+export function EmbedResults({ surveyId, deadline, initial, dark }: { surveyId: string; deadline: string; initial: LiveFigures; dark: boolean }) {
+  const [figures] = useLiveFigures(surveyId, initial);
   const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    let stopped = false;
-    const refresh = async () => {
-      if (document.visibilityState !== "visible") return;
-      try {
-        const response = await fetch(`/api/survey/${surveyId}/results`);
-        if (response.ok && !stopped) setFigures((await response.json()) as Figures);
-      } catch {
-        // Offline for a moment: the figures on screen stay until the next try.
-      }
-    };
-    const timer = setInterval(refresh, POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [surveyId]);
 
   useEffect(() => {
     const card = root.current?.closest("[data-embed]") ?? root.current;

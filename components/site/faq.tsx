@@ -1,5 +1,3 @@
-import { ChevronDown } from "lucide-react";
-
 // The product's seven questions. The answers describe only what this product does (the first
 // implementation promised branding, exports and question types that never existed).
 export const FAQ_ITEMS = [
@@ -17,7 +15,7 @@ export const FAQ_ITEMS = [
   },
   {
     q: "Can I track responses in real-time?",
-    a: "Every vote is counted the moment it is cast. The survey's result page in your dashboard shows the current yes and no counts, a chart and the list of voters whenever you open or reload it.",
+    a: "Every vote is counted the moment it is cast. Your survey's results page shows the yes and no counts with their uncertainty, a chart, the votes over time and the list of voters, and the counts and the chart follow new votes while the page is open. Survey pages and embeds update live for everyone too.",
   },
   {
     q: "Is my data secure?",
@@ -25,7 +23,7 @@ export const FAQ_ITEMS = [
   },
   {
     q: "Can I export survey data for further analysis?",
-    a: "There is no CSV or Excel export. Your dashboard shows the counts and the voters of each of your surveys, and the public API returns each survey's yes and no counts as JSON for your own tools.",
+    a: "Yes. Export CSV on your survey's results page downloads the survey and every voter with their vote, comment and time, ready for a spreadsheet. The public API also returns each survey's counts and their uncertainty as JSON for your own tools.",
   },
   {
     q: "What types of surveys can I create?",
@@ -41,7 +39,7 @@ export function Faq() {
         <details key={item.q} className="group border-b border-slate-200 last:border-b-0">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-left font-medium hover:text-brand-700 [&::-webkit-details-marker]:hidden">
             {item.q}
-            <ChevronDown className="h-4 w-4 shrink-0 transition-transform duration-200 group-open:rotate-180" aria-hidden="true" />
+            <span className="icon icon-chevron-down h-4 w-4 transition-transform duration-200 group-open:rotate-180" aria-hidden="true" />
           </summary>
           <p className="pb-4 text-sm text-slate-700">{item.a}</p>
         </details>

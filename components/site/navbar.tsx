@@ -38,7 +38,13 @@ export function Navbar() {
   const viewer = useCurrentUser();
   const user = viewer.status === "ready" ? viewer.user : null;
 
-  const isActive = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
+  // The account page lives under /dashboard but has its own link: there, only "Account" is current.
+  const isActive = (href: string) =>
+    href === "/"
+      ? pathname === "/"
+      : href === "/dashboard"
+        ? pathname.startsWith(href) && !pathname.startsWith("/dashboard/account")
+        : pathname.startsWith(href);
   const linkClass = (href: string) =>
     cn(
       "rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700",

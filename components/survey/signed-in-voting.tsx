@@ -5,7 +5,7 @@ import { VerifyEmailNotice } from "@/components/auth/resend-verification";
 import { Spinner } from "@/components/ui/spinner";
 import { ReportButton } from "./report-button";
 import { SurveyResults } from "./survey-results";
-import { figuresOf, type LiveFigures } from "./survey-voting";
+import { figuresOf, type LiveFigures } from "./use-live-figures";
 import { VoteForm } from "./vote-form";
 import { EMAIL_UNVERIFIED_MESSAGE, fetchVotingState, type VotingState } from "./voting-api";
 

@@ -1,4 +1,3 @@
-import { ArrowRight, Vote } from "lucide-react";
 import Link from "next/link";
 import { formatShortDate, isClosed } from "@/lib/dates";
 import { surveyHref } from "@/lib/public-urls";
@@ -28,43 +27,40 @@ export function SurveyCard({ survey, today, headingLevel = 3 }: { survey: CardSu
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const closed = isClosed(survey.deadline, today);
   const hidden = resultsHidden(survey, closed);
+  // The class names are defined in app/globals.css (short names: a list page has a dozen cards).
   return (
-    <article className="group relative flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-500 hover:shadow-md focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">{survey.category}</span>
+    <article className="card">
+      <div className="card-top">
+        <span className="card-tag">{survey.category}</span>
         {closed ? (
-          <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700" data-testid="card-deadline">
+          <span className="card-closed" data-testid="card-deadline">
             Closed
           </span>
         ) : (
-          <span className="flex items-center gap-1.5 text-xs font-medium text-green-800" data-testid="card-deadline">
-            <span className="h-2 w-2 rounded-full bg-green-600" aria-hidden="true" />
+          <span className="card-open" data-testid="card-deadline">
             Closes <time dateTime={survey.deadline}>{formatShortDate(survey.deadline, today)}</time>
           </span>
         )}
       </div>
-      <Heading className="mt-3 text-lg font-semibold leading-snug text-slate-900">
-        <Link
-          href={surveyHref(survey.id)}
-          className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] group-hover:text-brand-800"
-        >
+      <Heading className="card-title">
+        <Link href={surveyHref(survey.id)}>
           {survey.title}
           <LinkPending />
         </Link>
       </Heading>
-      <p className="mt-2 flex-1 text-sm text-slate-600">{preview(survey.description, CARD_DESCRIPTION_LENGTH)}</p>
-      <div className="mt-4 flex items-center justify-between border-t border-slate-100 pt-3 text-sm">
+      <p className="card-text">{preview(survey.description, CARD_DESCRIPTION_LENGTH)}</p>
+      <div className="card-foot">
         {hidden ? (
-          <span className="flex items-center gap-1.5 text-slate-700" data-testid="card-results-hidden">
-            <Vote className="h-4 w-4" aria-hidden="true" /> Results after the deadline
+          <span className="card-votes" data-testid="card-results-hidden">
+            Results after the deadline
           </span>
         ) : (
-          <span className="flex items-center gap-1.5 text-slate-700" data-testid="card-votes">
-            <Vote className="h-4 w-4" aria-hidden="true" /> Votes: {survey.yesCount + survey.noCount}
+          <span className="card-votes" data-testid="card-votes">
+            Votes: {survey.yesCount + survey.noCount}
           </span>
         )}
-        <span className="flex items-center gap-1 font-medium text-brand-700" aria-hidden="true">
-          {closed ? "See results" : "Vote"} <ArrowRight className="h-4 w-4 transition group-hover:translate-x-0.5" />
+        <span className="card-cta" aria-hidden="true">
+          {closed ? "See results" : "Vote"}
         </span>
       </div>
     </article>

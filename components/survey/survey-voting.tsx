@@ -3,28 +3,15 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useCurrentUser } from "@/components/site/use-current-user";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/dates";
-import type { VisibleCounts } from "@/lib/results-visibility";
 import { SurveyResults } from "./survey-results";
+import { useLiveFigures, type LiveFigures } from "./use-live-figures";
 
-/**
- * The shared figures of a survey page: its counts with their stats (computed by the server, all null
- * while the survey keeps its results until its deadline) and whether voting has ended.
- */
-export type LiveFigures = VisibleCounts & { deadlinePassed: boolean };
-
-/** The figures of an answer that carries them (the live results, the voting state, a vote). */
-export const figuresOf = (answer: LiveFigures): LiveFigures =>
-  answer.resultsHidden
-    ? { yesCount: null, noCount: null, stats: null, resultsHidden: true, deadlinePassed: answer.deadlinePassed }
-    : { yesCount: answer.yesCount, noCount: answer.noCount, stats: answer.stats, resultsHidden: false, deadlinePassed: answer.deadlinePassed };
-
-// Live results: the shared figures (GET /api/survey/{id}/results, cached a second on the server)
-// every few seconds while a chart is shown; the viewer's own vote is read once, by the signed-in part.
-const POLL_MS = 5000;
+// Live results: the shared figures pushed by the server while a chart is shown (polled if the stream
+// is refused: use-live-figures.ts); the viewer's own vote is read once, by the signed-in part.
 
 // Only signed-in people get the vote form, the report dialog and what they need (react-hook-form,
 // zod, Radix's dialog, toasts): a separate chunk, loaded once the session is known.
@@ -32,28 +19,6 @@ const SignedInVoting = dynamic(() => import("./signed-in-voting"), {
   ssr: false,
   loading: () => <Spinner className="py-8" label="Loading the voting form" />,
 });
-
-function useLiveFigures(surveyId: string, initial: LiveFigures, live: boolean) {
-  const [figures, setFigures] = useState(initial);
-  useEffect(() => {
-    if (!live) return;
-    const tick = () => {
-      if (document.hidden) return;
-      fetch(`/api/survey/${surveyId}/results`)
-        .then((r) => (r.ok ? (r.json() as Promise<LiveFigures>) : null))
-        .then((next) => next && setFigures(figuresOf(next)))
-        .catch(() => {});
-    };
-    const timer = window.setInterval(tick, POLL_MS);
-    // Paused while the tab is hidden; catch up as soon as it is visible again.
-    document.addEventListener("visibilitychange", tick);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener("visibilitychange", tick);
-    };
-  }, [surveyId, live]);
-  return [figures, setFigures] as const;
-}
 
 /**
  * The vote / results part of a survey page. The page is one cached page for everyone, rendered with

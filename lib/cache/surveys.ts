@@ -2,6 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { revalidateTag, unstable_cache } from "next/cache";
 import { notFound } from "@/lib/api/errors";
+import { liveVoted } from "@/lib/live/notify";
+import { metrics } from "@/lib/metrics.mjs";
 import type { Category, Role } from "@/models";
 import type { SurveySort } from "@/lib/validation/survey-list";
 import { countPublishedSurveys, getPublishedSurvey, getSurveyCounts, listPublishedSurveyIds, listPublishedSurveys } from "@/lib/services/surveys";
@@ -29,10 +31,12 @@ export function surveyChanged(id: string) {
  * cached copy at once while one fresh copy is built in the background (Next builds one per page and
  * server at a time, and a data read waits for its own refresh rather than storing stale figures).
  * 50 votes a second on one survey thus cost a handful of renders a second, not 50 cold caches.
+ * The live results streams of every server hear of it too (lib/live/notify.ts).
  */
 export function surveyVoted(id: string) {
   revalidateTag(SURVEY_LIST_TAG, "max");
   revalidateTag(surveyTag(id), "max");
+  liveVoted(id);
 }
 
 // The public reads, served from Next's data cache. A page that reads them carries their tags, so
@@ -124,10 +128,13 @@ const LIVE_RESULTS_MAX_ENTRIES = 10_000;
 type LiveResults = NonNullable<Awaited<ReturnType<typeof getSurveyCounts>>>;
 const live = new Map<string, { at: number; value: Promise<LiveResults | null> }>();
 
-export function liveResults(id: string): Promise<LiveResults | null> {
+// `freshSince`: a read that began before this time is not reused (the live hub, told of a vote at that
+// time, must see it).
+export function liveResults(id: string, freshSince?: number): Promise<LiveResults | null> {
   const now = Date.now();
   const hit = live.get(id);
-  if (hit && now - hit.at < LIVE_RESULTS_MS) return hit.value;
+  if (hit && now - hit.at < LIVE_RESULTS_MS && (freshSince === undefined || hit.at >= freshSince)) return hit.value;
+  metrics().liveReads.inc();
   const value = getSurveyCounts(id);
   live.delete(id);
   live.set(id, { at: now, value });

@@ -1,6 +1,7 @@
 // The signed-in person's own account: name, password, signed-in browsers, deletion. Every function
 // acts for the caller only (identity from the session, never from the request body).
 import "server-only";
+import { deletedEmailOf } from "@/lib/deleted-account";
 import Bowser from "bowser";
 import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
@@ -173,8 +174,6 @@ export const FRESH_SIGN_IN_MINUTES = 10;
 export const STALE_SIGN_IN_MESSAGE = `To delete an account without a password, sign in with Google again and come back within ${FRESH_SIGN_IN_MINUTES} minutes.`;
 export const DELETED_ACCOUNT_LABEL = "Deleted account";
 
-/** What a deleted account's email becomes: not personal, unique, and never deliverable (.invalid). */
-export const deletedEmailOf = (userId: string) => `deleted-${userId}@deleted.invalid`;
 
 /**
  * Deletes the caller's account. A password account must give its password (throttled like a

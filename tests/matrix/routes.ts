@@ -102,6 +102,17 @@ export const ROWS: Row[] = [
     expect: all(404),
     proof: "an unpublished survey has no public figures, not even for its surveyor",
   },
+  // A published survey's stream never ends, so it is not sent here: its 200 for everyone (no session is
+  // read) is in app/api/survey/[id]/live/route.test.ts and e2e/live.spec.ts.
+  {
+    file: "app/api/survey/[id]/live/route.ts",
+    method: "GET",
+    path: (ids) => `/api/survey/${ids.unpublished}/live`,
+    expect: all(404),
+    proof: "an unpublished survey has no public figures to stream, not even for its surveyor (JSON 404, no stream)",
+  },
+  { file: "app/api/survey/[id]/live/route.ts", method: "GET", path: (ids) => `/api/survey/${ids.missing}/live`, expect: all(404), proof: "an unknown survey: JSON 404, no stream" },
+  { file: "app/api/survey/[id]/live/route.ts", method: "OPTIONS", path: (ids) => `/api/survey/${ids.survey}/live`, expect: all(204), proof: "preflight" },
   { file: "app/api/survey/[id]/qr/route.ts", method: "GET", path: (ids) => `/api/survey/${ids.survey}/qr`, expect: all(200), proof: "a published survey's QR code, the same for everyone" },
   { file: "app/api/survey/[id]/qr/route.ts", method: "GET", path: (ids) => `/api/survey/${ids.unpublished}/qr`, expect: all(404), proof: "an unpublished survey has no public address to draw, not even for its surveyor" },
   {

@@ -1,11 +1,12 @@
 // The mail outbox under faults, on two production servers (`npm start`) sharing one PostgreSQL
 // database: 1,000 queued mails, an SMTP relay that refuses the first attempts and then 30 % of them,
 // and one server killed (kill -9) while it holds mail it claimed, then started again. Every mail must
-// arrive exactly once.
+// arrive exactly once. And the close job, run by both servers as they start together: each closed
+// survey announced once, each mail once.
 import os from "node:os";
 import { Client } from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "@/models";
+import { mailOutbox, surveys, users, votes } from "@/models";
 import { startTestSmtp, type TestSmtp } from "@/tests/smtp";
 import { PG_URL, baseEnv, crashServer, createPgDatabase, hasBuild, seed, startServer, stopServer, withDb, type Server } from "./helpers";
 
@@ -98,6 +99,58 @@ describe.skipIf(!runnable)("the mail outbox under faults", () => {
     } finally {
       clearInterval(fastForward);
       await clock.end();
+    }
+  });
+
+  it("two servers starting together run the close job: each closed survey's result mailed once to each voter who asked, its news once to its surveyor", async () => {
+    const relay = await startTestSmtp();
+    const database = await createPgDatabase();
+    const env = baseEnv({ DATABASE_URL: database.url, SMTP_URL: relay.url, LOG_LEVEL: "error" });
+    seed(env);
+    const SURVEYS = 20;
+    const ASKERS = 5;
+    await withDb({ url: database.url }, async (db) => {
+      const people = await db
+        .insert(users)
+        .values(Array.from({ length: SURVEYS * (ASKERS + 1) }, (_, i) => ({ email: `p${i}@close.test`, name: `Person ${i}`, emailVerified: new Date() })))
+        .returning({ id: users.id });
+      for (let s = 0; s < SURVEYS; s++) {
+        const surveyor = people[s * (ASKERS + 1)];
+        const [survey] = await db
+          .insert(surveys)
+          .values({
+            title: `Closed survey ${s}`,
+            description: "Closed before the servers started.",
+            category: "Technology",
+            deadline: "2020-01-01",
+            questionTitle: "Yes or no?",
+            questionDescription: "A question.",
+            surveyorId: surveyor.id,
+            yesCount: ASKERS,
+          })
+          .returning({ id: surveys.id });
+        const askers = people.slice(s * (ASKERS + 1) + 1, (s + 1) * (ASKERS + 1));
+        await db.insert(votes).values(askers.map((a) => ({ surveyId: survey.id, userId: a.id, vote: "yes" as const, notifyResult: true })));
+      }
+    });
+    const both = await Promise.all([startServer(4623, env), startServer(4624, env)]);
+    servers.push(...both);
+    try {
+      const ours = () => relay.mails.filter((m) => m.to.endsWith("@close.test"));
+      await waitFor("every close mail", 60_000, () => ours().length >= SURVEYS * (ASKERS + 1));
+      // Both servers have run the job by now; give a second run a moment to (wrongly) send again.
+      await new Promise((r) => setTimeout(r, 3000));
+      const mails = ours();
+      const pairs = new Set(mails.map((m) => `${m.to} ${m.subject}`));
+      console.log(`close job on two servers: ${SURVEYS} closed surveys, ${mails.length} mails, ${pairs.size} distinct`);
+      expect(mails).toHaveLength(SURVEYS * (ASKERS + 1));
+      expect(pairs.size).toBe(mails.length);
+      expect(mails.filter((m) => m.subject.startsWith("The result: "))).toHaveLength(SURVEYS * ASKERS);
+      expect(mails.filter((m) => m.subject.startsWith("Your survey has closed: "))).toHaveLength(SURVEYS);
+    } finally {
+      for (const server of both) await stopServer(server);
+      await relay.close();
+      await database.drop();
     }
   });
 });

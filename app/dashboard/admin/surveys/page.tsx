@@ -8,6 +8,7 @@ import { ResultsSummary } from "@/components/survey/results-summary";
 import { Pagination } from "@/components/ui/pagination";
 import { requireRole } from "@/lib/auth/guards";
 import { formatShortDate, isClosed } from "@/lib/dates";
+import { emailShown } from "@/lib/deleted-account";
 import { getEnv } from "@/lib/env";
 import { surveyHref } from "@/lib/public-urls";
 import { listSurveysForModeration, type ModeratedSurvey } from "@/lib/services/moderation";
@@ -65,7 +66,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       className: "min-w-56 max-w-xs",
     },
     { header: "Status", cell: (s) => <SurveyStatusControl key={`${s.id}:${s.status}`} surveyId={s.id} title={s.title} status={s.status} /> },
-    { header: "Surveyor Email", cell: (s) => <span className="break-all">{s.surveyorEmail}</span> },
+    { header: "Surveyor Email", cell: (s) => <span className="break-all">{emailShown(s.surveyorEmail)}</span> },
     {
       header: "Reports",
       cell: (s) => (

@@ -1,4 +1,3 @@
-import { BarChart3, PenSquare, Vote } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -26,9 +25,9 @@ export const metadata: Metadata = {
 };
 
 const steps = [
-  { icon: PenSquare, title: "Create a Survey", text: "Surveyors write one clear yes/no question, pick a category and set a deadline." },
-  { icon: Vote, title: "Take a Survey", text: "Signed-in people vote yes or no, once per survey, until the end of the deadline day." },
-  { icon: BarChart3, title: "Analyze Results", text: "Results appear as a chart of yes and no votes; surveyors also see who voted." },
+  { icon: "icon-square-pen", title: "Create a Survey", text: "Surveyors write one clear yes/no question, pick a category and set a deadline." },
+  { icon: "icon-vote", title: "Take a Survey", text: "Signed-in people vote yes or no, once per survey, until the end of the deadline day." },
+  { icon: "icon-chart-column", title: "Analyze Results", text: "Results appear as a chart of yes and no votes; surveyors also see who voted." },
 ];
 
 export default async function HomePage({ params }: { params: Promise<{ v: string }> }) {
@@ -76,7 +75,7 @@ export default async function HomePage({ params }: { params: Promise<{ v: string
           <ol aria-label="How It Works" className="mt-10 grid gap-6 md:grid-cols-3">
             {steps.map((step, i) => (
               <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-                <step.icon className="mx-auto h-10 w-10 text-brand-700" aria-hidden="true" />
+                <span className={`icon ${step.icon} mx-auto block h-10 w-10 text-brand-700`} aria-hidden="true" />
                 <h3 className="mt-4 text-xl font-semibold">
                   <span className="sr-only">Step {i + 1}: </span>
                   {step.title}

@@ -1,8 +1,8 @@
 import { Download, Pencil } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { IntervalExplained, ResultsSummary } from "@/components/survey/results-summary";
-import { ResultsChartToggle } from "@/components/surveyor/results-chart-toggle";
+import { IntervalExplained } from "@/components/survey/results-summary";
+import { LiveCount, LiveFiguresProvider, LiveResultsChart, LiveResultsSummary } from "@/components/surveyor/live-figures";
 import { ResultsVisibilityNote } from "@/components/surveyor/results-visibility-note";
 import { loadManagedSurvey } from "@/lib/loaders/managed-survey";
 import { StatusBadge } from "@/components/surveyor/status-badge";
@@ -14,6 +14,7 @@ import { requireRole } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
 import { votesPerDay, type VotesOnDay } from "@/lib/services/survey-voters";
 import { formatDate, isClosed } from "@/lib/dates";
+import { resultsHidden } from "@/lib/results-visibility";
 import { resultStats } from "@/lib/stats";
 import { readPage } from "@/lib/validation/paging";
 import { dayIn } from "@/lib/validation/survey-form";
@@ -57,8 +58,6 @@ export default async function Page({
     console.error("Loading votes per day failed", error);
   }
   const total = survey.yesCount + survey.noCount;
-  // Computed here, on the server: the chart's client component only draws them.
-  const stats = resultStats(survey.yesCount, survey.noCount);
   // Dates are shown as days of the site's time zone, the zone the deadline is kept in.
   const { APP_TIME_ZONE } = getEnv();
   const created = dayIn(APP_TIME_ZONE, new Date(survey.createdAt));
@@ -93,26 +92,34 @@ export default async function Page({
         </p>
       </section>
 
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-        <Figure label="Yes" value={survey.yesCount} testId="yes-count" />
-        <Figure label="No" value={survey.noCount} testId="no-count" />
-        <Figure label="Total Vote" value={total} testId="total-votes" />
-        <Figure label="Status" value={<StatusBadge status={survey.status} />} />
-        <Figure label="Category" value={survey.category} />
-        <Figure label="Deadline" value={<time dateTime={survey.deadline}>{formatDate(survey.deadline)}</time>} />
-        <Figure label="Created At" value={<time dateTime={created}>{formatDate(created)}</time>} />
-      </dl>
+      {/* The counts, the result and the chart follow the votes while the page is open: a published
+          survey whose counts the public sees too (the stream carries public figures only). */}
+      <LiveFiguresProvider
+        surveyId={survey.id}
+        initial={{ yesCount: survey.yesCount, noCount: survey.noCount, stats: resultStats(survey.yesCount, survey.noCount), resultsHidden: false, deadlinePassed: closed }}
+        live={survey.status === "publish" && !closed && !resultsHidden(survey, closed, null)}
+      >
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          <Figure label="Yes" value={<LiveCount of="yes" />} testId="yes-count" />
+          <Figure label="No" value={<LiveCount of="no" />} testId="no-count" />
+          <Figure label="Total Vote" value={<LiveCount of="total" />} testId="total-votes" />
+          <Figure label="Status" value={<StatusBadge status={survey.status} />} />
+          <Figure label="Category" value={survey.category} />
+          <Figure label="Deadline" value={<time dateTime={survey.deadline}>{formatDate(survey.deadline)}</time>} />
+          <Figure label="Created At" value={<time dateTime={created}>{formatDate(created)}</time>} />
+        </dl>
 
-      <section aria-labelledby="result-title" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 sm:p-5" data-testid="surveyor-result">
-        <h2 id="result-title" className="text-lg font-semibold">
-          Result
-        </h2>
-        <ResultsSummary stats={stats} className="text-lg" />
-        <IntervalExplained />
-        <ResultsVisibilityNote visibility={survey.resultsVisibility} deadline={survey.deadline} closed={closed} />
-      </section>
+        <section aria-labelledby="result-title" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 sm:p-5" data-testid="surveyor-result">
+          <h2 id="result-title" className="text-lg font-semibold">
+            Result
+          </h2>
+          <LiveResultsSummary className="text-lg" />
+          <IntervalExplained />
+          <ResultsVisibilityNote visibility={survey.resultsVisibility} deadline={survey.deadline} closed={closed} />
+        </section>
 
-      <ResultsChartToggle yesCount={survey.yesCount} noCount={survey.noCount} stats={stats} />
+        <LiveResultsChart />
+      </LiveFiguresProvider>
 
       {days ? <VotesOverTime days={days} totals={{ yes: survey.yesCount, no: survey.noCount }} /> : <p className="text-slate-600">The votes over time could not be loaded.</p>}
 

@@ -1,0 +1,102 @@
+// Live results: a vote made in another browser shows on an open survey page, its embed and the
+// surveyor's results page without a reload, pushed by the server (GET /api/survey/{id}/live), at
+// desktop and phone width.
+import { expect, test, type Page } from "@playwright/test";
+import { newPerson, registerThroughApi } from "./fixtures/accounts";
+import { analyzePage } from "./fixtures/axe";
+import { signInAs } from "./fixtures/session";
+import { createSurveyThroughApi, voteAsNewPerson } from "./fixtures/surveys";
+
+const address = () => `198.18.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await analyzePage(page);
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** The calls a page made for live figures: streams and polls. */
+function watchCalls(page: Page) {
+  const calls = { streams: 0, polls: 0 };
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/api\/survey\/[^/]+\/live$/.test(path)) calls.streams++;
+    if (/^\/api\/survey\/[^/]+\/results$/.test(path)) calls.polls++;
+  });
+  return calls;
+}
+
+for (const [width, viewport] of [
+  ["desktop", { width: 1280, height: 800 }],
+  ["phone", { width: 390, height: 844 }],
+] as const) {
+  test.describe(`at ${width} width`, () => {
+    test.use({ viewport, extraHTTPHeaders: { "x-forwarded-for": address() } });
+
+    test("a vote in another browser shows on the open survey page, the embed and the surveyor's page, without a reload", async ({ page, browser }) => {
+      test.setTimeout(120_000);
+      const surveyor = await browser.newContext({ viewport });
+      await signInAs(surveyor.request, "surveyor@demo.test");
+      const title = `Live results ${width} ${Date.now().toString(36)}`;
+      const id = await createSurveyThroughApi(surveyor.request, title);
+
+      // The viewer votes Yes and keeps the survey page open on the results.
+      const viewer = newPerson("Live viewer");
+      await registerThroughApi(page.request, viewer);
+      await signInAs(page, viewer.email, viewer.password);
+      expect((await page.request.put(`/api/vote/${id}`, { data: { vote: "yes" } })).status()).toBe(200);
+      const calls = watchCalls(page);
+      await page.goto(`/survey/details/${id}`);
+      await expect(page.getByRole("heading", { name: "Survey Results" })).toBeVisible();
+      await expect(page.getByTestId("yes-count")).toHaveText("Yes: 1");
+      await expect(page.getByTestId("no-count")).toHaveText("No: 0");
+      await expect.poll(() => calls.streams).toBeGreaterThan(0);
+      // A reload would lose this.
+      await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+      const embed = await page.context().newPage();
+      await embed.goto(`/embed/survey/${id}`);
+      await expect(embed.getByTestId("embed-figures")).toHaveText("Yes 100 % (1) · No 0 % (0) · 1 vote · Yes 95% interval 21–100% · Too few votes to tell");
+
+      const dashboard = await surveyor.newPage();
+      await dashboard.goto(`/dashboard/surveyor/surveys/${id}`);
+      await expect(dashboard.getByTestId("total-votes")).toHaveText("1");
+
+      // Someone else, in another browser, votes No.
+      await voteAsNewPerson(browser, id, "no", "Live voter");
+
+      await expect(page.getByTestId("no-count")).toHaveText("No: 1");
+      await expect(page.getByTestId("yes-count")).toHaveText("Yes: 1");
+      await expect(page.getByTestId("results-total")).toHaveText("2 votes");
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      await expect(embed.getByTestId("embed-figures")).toHaveText("Yes 50 % (1) · No 50 % (1) · 2 votes · Yes 95% interval 9–91% · Too few votes to tell");
+      await expect(dashboard.getByTestId("no-count")).toHaveText("1");
+      await expect(dashboard.getByTestId("total-votes")).toHaveText("2");
+      // The result in words follows too, with the stats the stream carries.
+      await expect(dashboard.getByTestId("results-summary")).toContainText("2 votes");
+      // Pushed, not polled: the page never fell back to GET /results.
+      expect(calls.polls).toBe(0);
+      await expectNoSeriousA11yViolations(page);
+      await surveyor.close();
+    });
+  });
+}
+
+test("a page whose stream is refused keeps its figures moving by polling", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const surveyor = await browser.newContext();
+  await signInAs(surveyor.request, "surveyor@demo.test");
+  const id = await createSurveyThroughApi(surveyor.request, `Live fallback ${Date.now().toString(36)}`);
+  await surveyor.close();
+  // As a server at its cap answers.
+  await page.route(`**/api/survey/${id}/live`, (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", headers: { "retry-after": "30" }, body: JSON.stringify({ error: { code: "service_unavailable", message: "full" } }) }),
+  );
+  const calls = watchCalls(page);
+  await page.goto(`/embed/survey/${id}`);
+  await expect(page.getByTestId("embed-figures")).toHaveText("No votes yet.");
+  await expect.poll(() => calls.streams).toBeGreaterThan(0);
+  await voteAsNewPerson(browser, id, "yes", "Polled voter");
+  await expect(page.getByTestId("embed-figures")).toHaveText("Yes 100 % (1) · No 0 % (0) · 1 vote · Yes 95% interval 21–100% · Too few votes to tell", { timeout: 15_000 });
+  expect(calls.polls).toBeGreaterThan(0);
+});
