@@ -8,3 +8,4 @@ export * from "./contact-messages";
 export * from "./stripe-events";
 export * from "./audit-events";
 export * from "./mail";
+export * from "./counters";

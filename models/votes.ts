@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { voteValueEnum } from "./enums";
 import { surveys } from "./surveys";
@@ -43,3 +43,22 @@ export const votes = pgTable(
 );
 
 export type Vote = typeof votes.$inferSelect;
+
+/**
+ * A survey's votes per quarter of an hour (UTC), kept by a trigger on votes (migration
+ * 0011_scale_indexes) in the transaction of each vote: the votes-over-time chart adds up at most 96
+ * rows a day in the site's time zone (every zone's offset is a whole number of quarter hours) instead
+ * of reading every vote, so a survey with 100,000 voters draws as fast as one with 40.
+ */
+export const surveyVoteBuckets = pgTable(
+  "survey_vote_buckets",
+  {
+    surveyId: uuid("survey_id")
+      .notNull()
+      .references(() => surveys.id, { onDelete: "cascade" }),
+    bucket: timestamp("bucket", { withTimezone: true, mode: "date" }).notNull(),
+    yes: integer("yes").notNull().default(0),
+    no: integer("no").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.surveyId, t.bucket] })],
+);

@@ -9,6 +9,7 @@ import { queueVerificationMail } from "@/lib/mail/account-mails";
 import { avatarIdOf, deleteAvatar, processAvatar, storeAvatar } from "@/lib/services/avatars";
 import { setRole } from "@/lib/services/roles";
 import { networkHash } from "@/lib/network-hash";
+import { readCount, readCountsByPrefix } from "@/lib/services/row-counts";
 import { loginSchema, type RegisterInput } from "@/lib/validation/auth";
 import { users, userSessions, type Role } from "@/models";
 
@@ -288,7 +289,13 @@ export async function listUsers(options: { role?: Role; q?: string; page?: numbe
     role ? eq(users.role, role) : undefined,
     pattern ? or(sql`lower(${users.email}) like ${pattern}`, sql`lower(${users.name}) like ${pattern}`) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
+  // Without a search, the total is the counters the database keeps per role (not counting 200,000 rows).
+  const total = pattern
+    ? db.select({ n: count() }).from(users).where(where).then(([row]) => row?.n ?? 0)
+    : role
+      ? readCount(`users:${role}`)
+      : readCountsByPrefix("users:").then((counts) => counts.reduce((sum, c) => sum + c.n, 0));
+  const [rows, counted] = await Promise.all([
     db
       .select(listColumns)
       .from(users)
@@ -296,7 +303,7 @@ export async function listUsers(options: { role?: Role; q?: string; page?: numbe
       .orderBy(sql`lower(${users.email})`)
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: count() }).from(users).where(where),
+    total,
   ]);
-  return { rows, total: counted?.n ?? 0 };
+  return { rows, total: counted };
 }

@@ -102,6 +102,8 @@ describe("POST/DELETE /api/users/{id}/votes/void", () => {
     expect(res.json).toEqual({ id: suspect.id, restored: 3, surveys: 3 });
     expect(await countsOf(a.id)).toEqual({ yes: 2, no: 0, voided: 0 });
     expect(await countsOf(c.id)).toEqual({ yes: 1, no: 1, voided: 0 });
+    // The votes over time count them again.
+    expect((await votesPerDay({ id: c.id, createdAt: c.createdAt.toISOString(), deadline: c.deadline })).reduce((n, d) => n + d.yes + d.no, 0)).toBe(2);
     expect((await listUsers({ q: suspect.email })).rows[0]).toMatchObject({ countedVotes: 3, voidedVotes: 0 });
     expect((await restoreOf(admin, suspect.id)).json).toEqual({ id: suspect.id, restored: 0, surveys: 0 });
     const restores = (await voidAudits(suspect.id)).filter((e) => e.action === "votes_restore");
