@@ -12,7 +12,10 @@
 // JavaScript beside a bare app of the same versions; latency with 100 and 100,000 published surveys;
 // the server's peak memory; on the embedded database, a static asset during a
 // storm of wrong-password sign-ins and votes per second (bench/embedded.mjs, BENCH_BASELINE_DIR); the
+// integrity panel of a survey with 100,000 votes on the embedded database (bench/integrity.mjs); the
 // time to solve the proof-of-work of registration, contact and forgot-password (bench/altcha.mjs).
+// `npm run bench -- --scale` adds section 9 (bench/scale.mjs, about 15 minutes more): every page at demo
+// size and with a million votes, on both databases, with each page's query plans and peak memory.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -20,7 +23,9 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { benchAltcha } from "./altcha.mjs";
 import { benchEmbedded } from "./embedded.mjs";
+import { benchIntegrity } from "./integrity.mjs";
 import { buildFloorApp } from "./floor-app.mjs";
+import { benchScale } from "./scale.mjs";
 import { benchLive } from "./live.mjs";
 import { apiToken } from "./lib/api-token.mjs";
 import { firstLoadJs } from "./lib/first-load-js.mjs";
@@ -415,6 +420,12 @@ try {
   await stop(server);
   server = null;
   await benchEmbedded({ row, fmt, ok, port: port + 2, seconds, log });
+
+  // ---- 8. the integrity panel (bench/integrity.mjs) ------------------------------------------------------
+  await benchIntegrity({ row, fmt, ok, log });
+
+  // ---- 9. from demo size to a million votes (optional: --scale) ---------------------------------------------
+  if (process.argv.includes("--scale")) await benchScale({ row, fmt, ok, port: port + 20, log });
 
   // ---- the table -------------------------------------------------------------------------------------------
   const cpu = (fs.readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.+)/) ?? [])[1] ?? "unknown CPU";

@@ -32,7 +32,7 @@ const DASHBOARD: Record<Exclude<Role, "signed-out">, string[]> = {
     "/dashboard/surveyor/surveys/{own}",
     "/dashboard/surveyor/update/{own}",
   ],
-  admin: ["/dashboard/admin", "/dashboard/admin/users", "/dashboard/admin/surveys", "/dashboard/admin/payments", "/dashboard/admin/messages"],
+  admin: ["/dashboard/admin", "/dashboard/admin/users", "/dashboard/admin/surveys", "/dashboard/admin/surveys/{survey}", "/dashboard/admin/payments", "/dashboard/admin/messages"],
 };
 const pagesOf = (role: Role) =>
   role === "signed-out" ? [...PUBLIC, ...SIGNED_OUT_ONLY, ...LINKS_AND_EMBEDS] : [...PUBLIC, "/payment", "/dashboard/account", ...DASHBOARD[role]];

@@ -20,9 +20,21 @@ export function formatShortDate(date: string, today: string): string {
   return date.slice(0, 4) === today.slice(0, 4) ? monthDay.format(asUtcMidnight(date)) : formatDate(date);
 }
 
+// A formatter costs far more to make than to use (a table of 20 rows made 40): one per zone and style.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${withTime ? "t" : "d"}:${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", withTime ? { dateStyle: "medium", timeStyle: "short", timeZone } : { dateStyle: "medium", timeZone });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** An instant as "Jan 21, 2027, 3:04 PM" in the given time zone. */
 export function formatDateTime(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(at);
+  return formatter(timeZone, true).format(at);
 }
 
 /** Voting runs through the end of the deadline day in the app's time zone. */
@@ -56,5 +68,5 @@ export function formatTimeAgo(at: Date, now: Date, timeZone: string): string {
       return `${n} ${name}${n === 1 ? "" : "s"} ago`;
     }
   }
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(at);
+  return formatter(timeZone, false).format(at);
 }

@@ -9,6 +9,10 @@ export const AUDIT_ACTIONS = [
   "password_change",
   "email_change",
   "account_delete",
+  "account_suspend",
+  "account_unsuspend",
+  "votes_void",
+  "votes_restore",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionEnum = pgEnum("audit_action", AUDIT_ACTIONS);

@@ -8,4 +8,5 @@ export * from "./contact-messages";
 export * from "./stripe-events";
 export * from "./audit-events";
 export * from "./mail";
+export * from "./counters";
 export * from "./altcha";

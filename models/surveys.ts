@@ -23,16 +23,24 @@ export const surveys = pgTable(
     // Kept equal to the vote rows, in the same transaction as each vote.
     yesCount: integer("yes_count").notNull().default(0),
     noCount: integer("no_count").notNull().default(0),
+    // Votes voided after review (suspended accounts'): no longer in yes/no, shown on the public page.
+    voidedCount: integer("voided_count").notNull().default(0),
     // Whether the public sees the counts while voting is open (lib/results-visibility.ts).
     resultsVisibility: resultsVisibilityEnum("results_visibility").notNull().default("after_voting"),
     // Set by the close job (lib/services/notifications.ts) in the transaction that queues the mails
     // of the survey's end: each closed survey is announced once, whichever server runs the job.
     closeNotifiedAt: timestamp("close_notified_at", { withTimezone: true, mode: "date" }),
+    // How many people reported it, kept by a trigger on reports (migration 0011_scale_indexes).
+    reportCount: integer("report_count").notNull().default(0),
   },
   (t) => [
     check("surveys_counts_non_negative", sql`${t.yesCount} >= 0 and ${t.noCount} >= 0`),
+    check("surveys_voided_non_negative", sql`${t.voidedCount} >= 0`),
     // The public list: one index per sort and filter, each exactly its ORDER BY (id last, the
     // tie-break), so any page of any view is read in index order without a sort (lib/services/surveys.ts).
+    // The two by votes also carry yes_count and no_count (INCLUDE, written in migration
+    // 0011_scale_indexes; Drizzle cannot declare it), so a deep page's skipped rows are read from the
+    // index alone.
     index("surveys_status_votes_idx").on(
       t.status,
       sql`(${t.yesCount} + ${t.noCount}) desc`,
@@ -55,6 +63,15 @@ export const surveys = pgTable(
     // The admin's list of every survey, whatever its status, newest first (ascending, read backwards,
     // for the same reason as above).
     index("surveys_created_idx").on(t.createdAt, t.id),
+    // A surveyor's Feedbacks page: only their surveys an admin wrote to them about, newest first
+    // (ascending, read backwards, as surveys_surveyor_created_idx).
+    index("surveys_surveyor_feedback_idx")
+      .on(t.surveyorId, t.createdAt, t.id)
+      .where(sql`${t.feedback} is not null and ${t.feedback} <> ''`),
+    // Manage Surveys' "Reported only": most reported first, then newest; only reported surveys.
+    index("surveys_reported_idx")
+      .on(t.reportCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.reportCount} > 0`),
     // The close job's question: published surveys past their deadline not yet announced.
     index("surveys_close_pending_idx").on(t.deadline).where(sql`${t.status} = 'publish' and ${t.closeNotifiedAt} is null`),
   ],

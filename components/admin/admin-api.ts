@@ -1,5 +1,5 @@
 // Browser calls of the admin console. Cookies authenticate; errors carry the API's own message.
-import { sendJson } from "@/lib/api/client";
+import { requestJson, sendJson } from "@/lib/api/client";
 import type { Role } from "@/models/enums";
 import type { UpdateSurveyStatusInput } from "@/lib/validation/admin";
 
@@ -9,3 +9,9 @@ export const updateSurveyStatus = (input: UpdateSurveyStatusInput) =>
   sendJson<{ modifiedCount: number }>("/api/update_survey_status", input);
 
 export const resendVerification = (userId: string) => sendJson<{ message: string }>(`/api/users/${userId}/verification-email`, {});
+
+export type SuspensionAnswer = { id: string; suspended: boolean; changed: boolean };
+export const suspendUser = (userId: string, reason: string) => sendJson<SuspensionAnswer>(`/api/users/${userId}/suspension`, { reason });
+export const liftSuspension = (userId: string) => requestJson<SuspensionAnswer>(`/api/users/${userId}/suspension`, { method: "DELETE" });
+export const voidVotes = (userId: string, reason: string) => sendJson<{ voided: number; surveys: number }>(`/api/users/${userId}/votes/void`, { reason });
+export const restoreVotes = (userId: string) => requestJson<{ restored: number; surveys: number }>(`/api/users/${userId}/votes/void`, { method: "DELETE" });

@@ -1,11 +1,14 @@
 "use client";
 
 import { getCsrfToken } from "next-auth/react";
+import { SUSPENDED_CODE } from "@/lib/auth/suspended";
 
 export type SignInOutcome =
   | { kind: "signed-in" }
   | { kind: "failed" }
   | { kind: "too-many-attempts" }
+  /** The password was right but an admin suspended the account. */
+  | { kind: "suspended" }
   /** The whole site is refusing sign-ins for a moment (503): the server's words and when to retry. */
   | { kind: "busy"; message: string; retryAfterSeconds: number };
 
@@ -46,6 +49,7 @@ export async function signInWithPassword(credentials: { email: string; password:
       };
     }
     if (response.status === 429 || code === "too_many_attempts") return { kind: "too-many-attempts" };
+    if (code === SUSPENDED_CODE) return { kind: "suspended" };
     if (!response.ok || !redirect || redirect.searchParams.has("error")) return { kind: "failed" };
     return { kind: "signed-in" };
   } catch {

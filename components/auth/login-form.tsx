@@ -13,6 +13,7 @@ import { EmailField, OrDivider, PasswordField } from "@/components/auth/form-fie
 import { GOOGLE_INTENT_KEY, GoogleButton } from "@/components/auth/google-button";
 import { useCallbackUrl, withCallback } from "@/components/auth/use-callback-url";
 import { Button } from "@/components/ui/button";
+import { SUSPENDED_CODE, SUSPENDED_SIGN_IN_MESSAGE } from "@/lib/auth/suspended";
 import { loginSchema, type LoginInput } from "@/lib/validation/auth";
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait 15 minutes and try again.";
@@ -31,6 +32,7 @@ export function LoginForm() {
   const error = params.get("error");
   const code = params.get("code");
   const [blocked, setBlocked] = useState(code === "too_many_attempts");
+  const [suspended, setSuspended] = useState(code === SUSPENDED_CODE);
   // A busy server's own message, and the seconds it said to wait before trying again (counted down).
   const [busyMessage, setBusyMessage] = useState<string | null>(null);
   const [waitSeconds, setWaitSeconds] = useState(0);
@@ -45,6 +47,8 @@ export function LoginForm() {
     sessionStorage.removeItem(GOOGLE_INTENT_KEY);
     if (code === "too_many_attempts") {
       toast.error("Too many attempts", { description: TOO_MANY_ATTEMPTS, id: "login-error" });
+    } else if (code === SUSPENDED_CODE) {
+      // Said in the page itself (role="alert" below): no toast on top.
     } else if (error === "CredentialsSignin") {
       toast.error("Oh no!", { description: "There was a problem logging in", id: "login-error" });
     } else if (error === "OAuthAccountNotLinked") {
@@ -61,6 +65,7 @@ export function LoginForm() {
 
   const onSubmit = async (values: LoginInput) => {
     setBlocked(false);
+    setSuspended(false);
     setBusyMessage(null);
     const result = await signInWithPassword(values);
     if (result.kind === "busy") {
@@ -72,6 +77,10 @@ export function LoginForm() {
     if (result.kind === "too-many-attempts") {
       setBlocked(true);
       toast.error("Too many attempts", { description: TOO_MANY_ATTEMPTS });
+      return;
+    }
+    if (result.kind === "suspended") {
+      setSuspended(true);
       return;
     }
     if (result.kind === "failed") {
@@ -93,6 +102,11 @@ export function LoginForm() {
         {blocked && (
           <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             {TOO_MANY_ATTEMPTS}
+          </p>
+        )}
+        {suspended && (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="login-suspended">
+            {SUSPENDED_SIGN_IN_MESSAGE}
           </p>
         )}
         {busyMessage && (

@@ -35,7 +35,11 @@ const columns: Column<OwnSurveyRow>[] = [
 
 /** All Surveys: one page of the surveyor's own surveys, newest first. */
 export async function OwnSurveys({ surveyorId, page }: { surveyorId: string; page: number }) {
-  const [rows, total] = await Promise.all([listOwnSurveys(surveyorId, pageWindow(page)), countOwnSurveys(surveyorId)]);
+  // Past the first page the total comes first: a page in the second half is read from the other end.
+  const [rows, total] =
+    page === 1
+      ? await Promise.all([listOwnSurveys(surveyorId, pageWindow(page)), countOwnSurveys(surveyorId)])
+      : await countOwnSurveys(surveyorId).then(async (n) => [await listOwnSurveys(surveyorId, pageWindow(page), n), n] as const);
   const data = { rows, total };
   if (data.total === 0) {
     return (

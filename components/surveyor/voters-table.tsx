@@ -16,7 +16,7 @@ const columns: Column<Voter>[] = [
 /** 'Voters Information': one page of the survey's voters, in the order they voted. */
 export async function VotersTable({ surveyId, total, page }: { surveyId: string; total: number; page: number }) {
   if (total === 0) return <EmptyState>No voters yet.</EmptyState>;
-  const rows = await listVoters(surveyId, pageWindow(page));
+  const rows = await listVoters(surveyId, pageWindow(page), total);
   return (
     <>
       {rows.length === 0 ? (

@@ -75,6 +75,7 @@ export const surveyJsonSchema = z
     status: surveyStatus,
     ...visibleCountFields,
     totalVotes: count.nullable(),
+    voidedCount: count.meta({ description: "Votes voided after review (accounts an admin suspended); not in the counts" }),
     surveyorEmail: z.string(),
     resultsVisibility: z.enum(RESULTS_VISIBILITIES).meta({ description: "Who sees the counts while the survey is open" }),
   })
@@ -101,6 +102,7 @@ export function toSurveyJson(survey: PublicSurvey, hidden: boolean): SurveyJson 
     yesCount,
     noCount,
     totalVotes: yesCount === null ? null : yesCount + noCount,
+    voidedCount: survey.voidedCount ?? 0,
     surveyorEmail: survey.surveyorEmail,
     // Added: who sees the counts while the survey is open, whether this answer withholds them, and
     // the result with its uncertainty (lib/stats.ts).
@@ -202,17 +204,26 @@ export const userJsonSchema = z
     role,
     name: z.string().nullable(),
     emailVerified: z.boolean().optional().meta({ description: "Whether the address is verified (the admin's list)" }),
+    suspended: z.boolean().optional().meta({ description: "Whether an admin suspended the account (the admin's list)" }),
   })
   .meta({ id: "User", description: "A person as the admin's list and the existence check show them: never a password hash." });
 
 /** A person as the admin's list and the existence check show them: never a password hash. */
-export function toUserJson(user: { id: string; email: string; role: Role; name: string | null; emailVerified?: Date | null }): z.output<typeof userJsonSchema> {
+export function toUserJson(user: {
+  id: string;
+  email: string;
+  role: Role;
+  name: string | null;
+  emailVerified?: Date | null;
+  suspendedAt?: Date | null;
+}): z.output<typeof userJsonSchema> {
   return {
     _id: user.id,
     email: user.email,
     role: user.role,
     name: user.name,
     ...(user.emailVerified !== undefined ? { emailVerified: user.emailVerified !== null } : {}),
+    ...(user.suspendedAt !== undefined ? { suspended: user.suspendedAt !== null } : {}),
   };
 }
 
@@ -291,6 +302,25 @@ export function withMongoId<T extends { id: string }>({ id: rowId, ...rest }: T)
 
 export const okSchema = z.object({ ok: z.literal(true) });
 export const okMessageSchema = z.object({ ok: z.literal(true), message: z.string().meta({ description: "For people: what happens next" }) });
+export const suspensionStateSchema = z
+  .object({
+    id,
+    suspended: z.boolean(),
+    suspendedAt: instant.nullable(),
+    reason: z.string().nullable().meta({ description: "Why, as the admin who suspended the account wrote it" }),
+    changed: z.boolean().meta({ description: "false: the account already was in that state (nothing changed, nothing audited)" }),
+  })
+  .meta({ id: "SuspensionState" });
+export const votesVoidedSchema = z.object({
+  id,
+  voided: count.meta({ description: "Votes voided now (0 when already voided: nothing changed)" }),
+  surveys: count.meta({ description: "Surveys whose counts changed" }),
+});
+export const votesRestoredSchema = z.object({
+  id,
+  restored: count.meta({ description: "Votes counted again now (0: nothing was voided)" }),
+  surveys: count.meta({ description: "Surveys whose counts changed" }),
+});
 export const sessionsEndedSchema = z.object({ ended: count.meta({ description: "How many sessions ended" }) });
 export const oembedSchema = z.object({
   version: z.literal("1.0"),

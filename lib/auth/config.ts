@@ -14,7 +14,9 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics.mjs";
-import { authenticateWithPassword, createUserSession, markEmailVerified, revokeSessions, sessionVersionOfUser } from "@/lib/services/users";
+import { networkHash } from "@/lib/network-hash";
+import { SUSPENDED_CODE } from "@/lib/auth/suspended";
+import { authenticateWithPassword, createUserSession, isSuspended, markEmailVerified, revokeSessions, sessionVersionOfUser } from "@/lib/services/users";
 import { accounts, sessions, users, verificationTokens } from "@/models";
 
 const EXPECTED_AUTH_REFUSALS = new Set(["CredentialsSignin", "InvalidCallbackUrl", "MissingCSRF", "UnknownAction", "InvalidCheck"]);
@@ -25,6 +27,11 @@ class TooManyAttempts extends CredentialsSignin {
 /** Too many sign-ins on the whole site, or the password-hash queue is full: try again in a moment. */
 class Busy extends CredentialsSignin {
   code = "busy";
+}
+
+/** The account is suspended (lib/services/suspension.ts): the login page says so. */
+class Suspended extends CredentialsSignin {
+  code = SUSPENDED_CODE;
 }
 
 /** Google is offered only when its client is configured; the login page asks /api/auth/providers. */
@@ -50,7 +57,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (request) => {
   // Emails are stored lower-case (the unique index is on lower(email)), whatever the provider sends.
   const adapter: Adapter = {
     ...base,
-    createUser: ({ email, ...rest }) => base.createUser!({ ...rest, email: email.toLowerCase() }),
+    // A Google sign-in's first visit creates the account: its network's hash is kept as for a registration.
+    createUser: ({ email, ...rest }) =>
+      base.createUser!({ ...rest, email: email.toLowerCase(), ...(request && { signupNetwork: networkHash(clientAddress(request.headers)) }) }),
     getUserByEmail: (email) => base.getUserByEmail!(email.toLowerCase()),
   };
   return {
@@ -87,6 +96,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (request) => {
             if (error instanceof ApiError && error.status === 429) throw new TooManyAttempts();
             throw error;
           });
+          // Said only to whoever knows the password: the refusal tells nothing to a guesser.
+          if (user?.suspendedAt) {
+            signIns.inc({ outcome: "failed" });
+            throw new Suspended();
+          }
           signIns.inc({ outcome: user ? "succeeded" : "failed" });
           return user ? { id: user.id, name: user.name, email: user.email, image: user.image } : null;
         },
@@ -114,6 +128,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (request) => {
       },
     },
     callbacks: {
+      // A suspended account is refused by every provider (a password's is refused in `authorize`); the
+      // login page reads the code and says "This account is suspended."
+      signIn: async ({ user }) => {
+        if (typeof user.email !== "string" || !(await isSuspended(user.email))) return true;
+        return `/login?error=AccessDenied&code=${SUSPENDED_CODE}`;
+      },
       // Signing in (Credentials or Google) opens a session row for this browser: its id (`sid`) and the
       // person's session version go into the token. Afterwards the token counts while its row is
       // there and not revoked and the account not deleted (a token without `sid`, from before sessions

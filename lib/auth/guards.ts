@@ -44,7 +44,7 @@ const userColumns = {
 
 /**
  * The person a cookie or token names, with the role as the database holds it now; null when it no
- * longer counts. A session cookie with a `sid` counts while its `user_sessions` row is there, not
+ * longer counts (a suspended account's cookies and tokens never count, whatever they carry). A session cookie with a `sid` counts while its `user_sessions` row is there, not
  * revoked, and the account not deleted (one query, a join); its `last_seen_at` is refreshed when older
  * than a few minutes (a conditional update, so most requests write nothing). An API token, or a cookie
  * issued before sessions per device (no `sid`), counts while its session version is the person's.
@@ -58,7 +58,7 @@ export async function loadUser(subject: Subject | null): Promise<CurrentUser | n
       .select({ ...userColumns, stale: sql<boolean>`${userSessions.lastSeenAt} < now() - make_interval(mins => ${LAST_SEEN_REFRESH_MINUTES})` })
       .from(userSessions)
       .innerJoin(users, eq(users.id, userSessions.userId))
-      .where(and(eq(userSessions.id, subject.sessionId), eq(userSessions.userId, subject.userId), isNull(userSessions.revokedAt), isNull(users.deletedAt)));
+      .where(and(eq(userSessions.id, subject.sessionId), eq(userSessions.userId, subject.userId), isNull(userSessions.revokedAt), isNull(users.deletedAt), isNull(users.suspendedAt)));
     if (!row) return null;
     const { stale, ...user } = row;
     if (stale) {
@@ -73,7 +73,7 @@ export async function loadUser(subject: Subject | null): Promise<CurrentUser | n
   const [user] = await db
     .select(userColumns)
     .from(users)
-    .where(and(eq(users.id, subject.userId), isNull(users.deletedAt)));
+    .where(and(eq(users.id, subject.userId), isNull(users.deletedAt), isNull(users.suspendedAt)));
   return user && user.sessionVersion === subject.sessionVersion ? { ...user, sessionId: null } : null;
 }
 

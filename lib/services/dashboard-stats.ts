@@ -1,11 +1,12 @@
 import "server-only";
-import { and, count, eq, exists, gte, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { payments, reports, surveys, users, votes } from "@/models";
+import { readCount, readCountsByPrefix } from "@/lib/services/row-counts";
+import { payments, reports, surveys, votes } from "@/models";
 
-// The figures a dashboard overview opens with. Each is one aggregate over an index:
-// votes_user_idx, reports_user_idx, surveys_surveyor_created_idx, reports_survey_user_unique and
-// payments_created_idx.
+// The figures a dashboard overview opens with. Each is one aggregate over an index (votes_user_idx,
+// reports_user_idx, surveys_surveyor_created_idx, payments_created_idx) or a counter the database
+// keeps (lib/services/row-counts.ts): the site-wide ones never count the whole site per request.
 
 export type ParticipantStats = { voted: number; reports: number; comments: number };
 export type SurveyorStats = { surveys: number; votes: number; open: number };
@@ -18,7 +19,7 @@ export async function participantStats(userId: string): Promise<ParticipantStats
     db
       .select({ n: count(), comments: sql<number>`count(*) filter (where ${votes.comment} is not null and ${votes.comment} <> '')`.mapWith(Number) })
       .from(votes)
-      .where(eq(votes.userId, userId)),
+      .where(and(eq(votes.userId, userId), isNull(votes.voidedAt))),
     db.select({ n: count() }).from(reports).where(eq(reports.userId, userId)),
   ]);
   return { voted: voted?.n ?? 0, reports: reported?.n ?? 0, comments: voted?.comments ?? 0 };
@@ -45,13 +46,11 @@ export async function surveyorStats(surveyorId: string, today: string): Promise<
 export async function adminStats(timeZone: string): Promise<AdminStats> {
   const db = await getDb();
   const monthStart = sql`(date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone})`;
-  const [[accounts], [review], totals] = await Promise.all([
-    // Deleted accounts are not accounts any more (Manage Users leaves them out too).
-    db.select({ n: count() }).from(users).where(isNull(users.deletedAt)),
-    db
-      .select({ n: count() })
-      .from(surveys)
-      .where(and(eq(surveys.status, "publish"), exists(db.select({ one: sql`1` }).from(reports).where(eq(reports.surveyId, surveys.id))))),
+  const [accounts, review, totals] = await Promise.all([
+    // Deleted accounts are not accounts any more (Manage Users leaves them out too): the counters are per role of
+    // accounts not deleted.
+    readCountsByPrefix("users:"),
+    readCount("surveys:reported:publish"),
     db
       .select({ currency: payments.currency, amount: sql<number>`coalesce(sum(${payments.amount}), 0)::bigint`.mapWith(Number), n: count() })
       .from(payments)
@@ -59,8 +58,8 @@ export async function adminStats(timeZone: string): Promise<AdminStats> {
       .groupBy(payments.currency),
   ]);
   return {
-    users: accounts?.n ?? 0,
-    awaitingReview: review?.n ?? 0,
+    users: accounts.reduce((sum, a) => sum + a.n, 0),
+    awaitingReview: review,
     paymentsThisMonth: {
       count: totals.reduce((sum, t) => sum + t.n, 0),
       totals: totals.map((t) => ({ currency: t.currency, amount: t.amount })).sort((a, b) => b.amount - a.amount),

@@ -1,12 +1,13 @@
 import "server-only";
-import { count, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, gt } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { recordAudit } from "@/lib/services/audit";
 import { queueUnpublishedMail } from "@/lib/services/notifications";
+import { readCount } from "@/lib/services/row-counts";
 import { FEEDBACK_REQUIRED } from "@/lib/validation/admin";
-import { reports, surveys, users, type ResultsVisibility, type SurveyStatus } from "@/models";
+import { surveys, users, type ResultsVisibility, type SurveyStatus } from "@/models";
 
 /**
  * An admin publishes or unpublishes a survey; one audit row records each change, in the same
@@ -73,8 +74,8 @@ export type ModeratedSurvey = {
 
 /**
  * Every survey, published or not, for the admin's Manage Surveys page: newest first over the
- * (created_at, id) index, each with how many people reported it (counted on the reports' unique
- * (survey_id, user_id) index). `reportedOnly` lists only reported surveys, most reported first.
+ * (created_at, id) index, each with how many people reported it (`report_count`, kept by a trigger on
+ * reports). `reportedOnly` lists only reported surveys, most reported first (surveys_reported_idx).
  */
 export async function listSurveysForModeration(options: {
   reportedOnly?: boolean;
@@ -97,37 +98,18 @@ export async function listSurveysForModeration(options: {
     resultsVisibility: surveys.resultsVisibility,
   };
   const offset = (page - 1) * limit;
-
-  if (reportedOnly) {
-    const counts = db
-      .select({ surveyId: reports.surveyId, n: count().as("n") })
-      .from(reports)
-      .groupBy(reports.surveyId)
-      .as("report_counts");
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ ...columns, reports: counts.n })
-        .from(counts)
-        .innerJoin(surveys, eq(surveys.id, counts.surveyId))
-        .innerJoin(users, eq(users.id, surveys.surveyorId))
-        .orderBy(desc(counts.n), desc(surveys.createdAt), desc(surveys.id))
-        .limit(limit)
-        .offset(offset),
-      db.select({ n: sql<number>`count(distinct ${reports.surveyId})::int` }).from(reports),
-    ]);
-    return { rows, total: total?.n ?? 0 };
-  }
-
-  const reportCount = sql<number>`(select count(*)::int from ${reports} where ${reports.surveyId} = ${surveys.id})`;
-  const [rows, [total]] = await Promise.all([
+  // The reports per survey and the totals are kept by the database (surveys.report_count,
+  // lib/services/row-counts.ts): no page counts every survey or every report.
+  const [rows, total] = await Promise.all([
     db
-      .select({ ...columns, reports: reportCount })
+      .select({ ...columns, reports: surveys.reportCount })
       .from(surveys)
       .innerJoin(users, eq(users.id, surveys.surveyorId))
-      .orderBy(desc(surveys.createdAt), desc(surveys.id))
+      .where(reportedOnly ? gt(surveys.reportCount, 0) : undefined)
+      .orderBy(...(reportedOnly ? [desc(surveys.reportCount)] : []), desc(surveys.createdAt), desc(surveys.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(surveys),
+    readCount(reportedOnly ? "surveys:reported" : "surveys"),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total };
 }

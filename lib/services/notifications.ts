@@ -55,7 +55,7 @@ export async function announceClosedSurveys(limit = 20): Promise<number> {
   });
 }
 
-const reachable = and(isNull(users.deletedAt), isNotNull(users.emailVerified));
+const reachable = and(isNull(users.deletedAt), isNull(users.suspendedAt), isNotNull(users.emailVerified));
 
 async function queueCloseMails(tx: Tx, survey: ClosedSurvey) {
   const result = resultSummary(survey.yesCount, survey.noCount);
@@ -78,7 +78,7 @@ async function queueCloseMails(tx: Tx, survey: ClosedSurvey) {
     .select({ id: users.id, name: users.name, email: users.email })
     .from(votes)
     .innerJoin(users, eq(users.id, votes.userId))
-    .where(and(eq(votes.surveyId, survey.id), eq(votes.notifyResult, true), reachable, eq(users.mailResults, true)));
+    .where(and(eq(votes.surveyId, survey.id), eq(votes.notifyResult, true), isNull(votes.voidedAt), reachable, eq(users.mailResults, true)));
   for (const person of subscribers) {
     const links = unsubscribeLinks(person.id, "results");
     mails.push({

@@ -1,6 +1,7 @@
 import "server-only";
-import { count, desc, eq, sql } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import { getDb } from "@/lib/db";
+import { readCount, readCountsByPrefix } from "@/lib/services/row-counts";
 import { payments, type PaymentStatus } from "@/models";
 
 export type PaymentRow = {
@@ -14,14 +15,11 @@ export type PaymentRow = {
   createdAt: Date;
 };
 
-/** The payments that count as received: a refunded payment is listed, but not counted in the total. */
-const received = () => eq(payments.status, "succeeded");
-
 /** One page of every payment, newest first, for the admin's Payment Information page. */
 export async function listPayments(options: { page?: number; limit?: number }): Promise<{ rows: PaymentRow[]; total: number }> {
   const { page = 1, limit = 20 } = options;
   const db = await getDb();
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: payments.id,
@@ -37,22 +35,19 @@ export async function listPayments(options: { page?: number; limit?: number }): 
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: count() }).from(payments),
+    readCount("payments"),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total };
 }
 
-/** The total received, per currency (amounts in the smallest unit, e.g. cents), largest first. */
+/**
+ * The total received, per currency (a refunded payment is listed, but not counted) (amounts in the smallest unit, e.g. cents), largest first: the
+ * counters the database keeps of succeeded payments (lib/services/row-counts.ts).
+ */
 export async function paymentTotals(): Promise<{ currency: string; amount: number; count: number }[]> {
-  const db = await getDb();
-  return db
-    .select({
-      currency: payments.currency,
-      amount: sql<number>`coalesce(sum(${payments.amount}), 0)::bigint`.mapWith(Number),
-      count: count(),
-    })
-    .from(payments)
-    .where(received())
-    .groupBy(payments.currency)
-    .orderBy(desc(sql`sum(${payments.amount})`));
+  const prefix = "payments:received:";
+  return (await readCountsByPrefix(prefix))
+    .filter((c) => c.n > 0)
+    .map((c) => ({ currency: c.key.slice(prefix.length), amount: c.amount, count: c.n }))
+    .sort((a, b) => b.amount - a.amount);
 }

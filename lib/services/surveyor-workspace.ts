@@ -2,7 +2,7 @@
 // goes through `getManagedSurvey`: 404 for an unknown id, 403 for someone else's survey (an admin
 // may read any). Its voters are in survey-voters.ts.
 import "server-only";
-import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, ne } from "drizzle-orm";
 import { ApiError, forbidden, notFound } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
@@ -95,10 +95,14 @@ export async function updateSurveyFields(id: string, fields: SurveyFormInput): P
 
 export type OwnSurveyRow = Pick<PublicSurvey, "id" | "title" | "category" | "deadline" | "status" | "yesCount" | "noCount">;
 
-/** One page of a surveyor's own surveys, newest first (index: surveys_surveyor_created_idx). */
-export async function listOwnSurveys(surveyorId: string, window: { limit: number; offset: number }): Promise<OwnSurveyRow[]> {
+/**
+ * One page of a surveyor's own surveys, newest first (index: surveys_surveyor_created_idx). With
+ * `total` (countOwnSurveys), a page in the second half is read from the oldest end and reversed, so
+ * the last page of 2,000 surveys costs what the first does.
+ */
+export async function listOwnSurveys(surveyorId: string, window: { limit: number; offset: number }, total?: number): Promise<OwnSurveyRow[]> {
   const db = await getDb();
-  return db
+  const query = db
     .select({
       id: surveys.id,
       title: surveys.title,
@@ -109,10 +113,14 @@ export async function listOwnSurveys(surveyorId: string, window: { limit: number
       noCount: surveys.noCount,
     })
     .from(surveys)
-    .where(eq(surveys.surveyorId, surveyorId))
-    .orderBy(desc(surveys.createdAt), desc(surveys.id))
-    .limit(window.limit)
-    .offset(window.offset);
+    .where(eq(surveys.surveyorId, surveyorId));
+  if (total !== undefined && window.offset > total / 2) {
+    const end = Math.min(window.offset + window.limit, total);
+    if (end <= window.offset) return [];
+    const rows = await query.orderBy(asc(surveys.createdAt), asc(surveys.id)).limit(end - window.offset).offset(total - end);
+    return rows.reverse();
+  }
+  return query.orderBy(desc(surveys.createdAt), desc(surveys.id)).limit(window.limit).offset(window.offset);
 }
 
 export async function countOwnSurveys(surveyorId: string): Promise<number> {

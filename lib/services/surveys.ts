@@ -1,9 +1,10 @@
 // The public reads of surveys: published ones only, and only what the public may see of them. The
 // surveyor's workspace is in surveyor-workspace.ts, a survey's voters in survey-voters.ts.
 import "server-only";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { readCount } from "@/lib/services/row-counts";
 import type { SurveySort } from "@/lib/validation/survey-list";
 import { surveys, users, type Category, type ResultsVisibility, type SurveyStatus } from "@/models";
 
@@ -29,6 +30,7 @@ export const publicColumns = {
   status: surveys.status,
   yesCount: surveys.yesCount,
   noCount: surveys.noCount,
+  voidedCount: surveys.voidedCount,
   resultsVisibility: surveys.resultsVisibility,
   surveyorId: surveys.surveyorId,
   surveyorName: users.name,
@@ -50,6 +52,8 @@ export type PublicSurvey = {
   status: SurveyStatus;
   yesCount: number;
   noCount: number;
+  /** Votes voided after review (suspended accounts'), no longer in the counts. */
+  voidedCount: number;
   resultsVisibility: ResultsVisibility;
   surveyorId: string;
   surveyorName: string | null;
@@ -90,21 +94,27 @@ export async function listPublishedSurveys(options: {
     sort === "createdAt"
       ? [desc(surveys.createdAt), desc(surveys.id)]
       : [desc(totalVotes), desc(surveys.createdAt), desc(surveys.id)];
-  const rows = await db
-    .select(publicColumns)
+  // The page's ids first, from the index alone (the skipped rows of a deep page are index entries,
+  // never joined or read from the table), then those rows with their surveyor.
+  const ids = db
+    .select({ id: surveys.id })
     .from(surveys)
-    .innerJoin(users, eq(users.id, surveys.surveyorId))
     .where(and(published(category), openOnly ? stillOpen() : undefined))
     .orderBy(...order)
     .limit(limit)
     .offset((page - 1) * limit);
+  const rows = await db
+    .select(publicColumns)
+    .from(surveys)
+    .innerJoin(users, eq(users.id, surveys.surveyorId))
+    .where(inArray(surveys.id, ids))
+    .orderBy(...order);
   return rows.map(toPublic);
 }
 
+/** Published surveys (of one category): the counter the database keeps (lib/services/row-counts.ts). */
 export async function countPublishedSurveys(category?: Category): Promise<number> {
-  const db = await getDb();
-  const [row] = await db.select({ n: count() }).from(surveys).where(published(category));
-  return row?.n ?? 0;
+  return readCount(category ? `surveys:publish:${category}` : "surveys:publish");
 }
 
 export async function getPublishedSurvey(id: string): Promise<PublicSurvey | null> {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { releaseAttempt, reserveAttempt, type Limit } from "@/lib/auth/attempts";
 import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
@@ -8,6 +8,8 @@ import { getDb, type Tx } from "@/lib/db";
 import { queueVerificationMail } from "@/lib/mail/account-mails";
 import { avatarIdOf, deleteAvatar, processAvatar, storeAvatar } from "@/lib/services/avatars";
 import { setRole } from "@/lib/services/roles";
+import { networkHash } from "@/lib/network-hash";
+import { readCount, readCountsByPrefix } from "@/lib/services/row-counts";
 import { loginSchema, type RegisterInput } from "@/lib/validation/auth";
 import { users, userSessions, type Role } from "@/models";
 
@@ -118,13 +120,20 @@ export async function markEmailVerified(userId: string): Promise<void> {
   await db.update(users).set({ emailVerified: sql`coalesce(${users.emailVerified}, now())` }).where(eq(users.id, userId));
 }
 
-/** The session version to put in a new session cookie or token; null for an unknown or deleted user. */
+/** Whether the account of an email is suspended (false for no account: a first Google sign-in creates one). */
+export async function isSuspended(email: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email.trim().toLowerCase()), isNotNull(users.suspendedAt)));
+  return !!row;
+}
+
+/** The session version to put in a new session cookie or token; null for an unknown, deleted or suspended user. */
 export async function sessionVersionOfUser(userId: string): Promise<number | null> {
   const db = await getDb();
   const [row] = await db
     .select({ v: users.sessionVersion })
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.suspendedAt)));
   return row?.v ?? null;
 }
 
@@ -173,7 +182,7 @@ export async function registerUser(input: RegisterInput, picture: Uint8Array, cl
       const image = await storeAvatar(processed, tx);
       const [user] = await tx
         .insert(users)
-        .values({ name: input.name, email, passwordHash, image, role: "user" })
+        .values({ name: input.name, email, passwordHash, image, role: "user", signupNetwork: networkHash(clientAddress) })
         .returning({ id: users.id });
       // The confirmation link goes out with the account, or neither exists.
       await queueVerificationMail(tx, { id: user.id, name: input.name, email });
@@ -235,8 +244,31 @@ export const LAST_ADMIN_MESSAGE =
 const lastAdmin = () => new ApiError("conflict", LAST_ADMIN_MESSAGE);
 
 // What the admin's list shows of a person: never the password hash (columns are named one by one).
-const listColumns = { id: users.id, email: users.email, role: users.role, name: users.name, emailVerified: users.emailVerified };
-export type ListedUser = { id: string; email: string; role: Role; name: string | null; emailVerified: Date | null };
+// A suspended account's counted and voided votes (votes_user_idx, votes_user_voided_idx) are read for
+// the Void votes / Restore votes controls; others' are not counted (null). The outer row is named in
+// full: drizzle writes a one-table query's columns unqualified, which inside the subquery would mean v's.
+const listColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  name: users.name,
+  emailVerified: users.emailVerified,
+  suspendedAt: users.suspendedAt,
+  suspendedReason: users.suspendedReason,
+  countedVotes: sql<number | null>`case when ${users.suspendedAt} is not null then (select count(*)::int from votes v where v.user_id = "users"."id" and v.voided_at is null) end`,
+  voidedVotes: sql<number | null>`case when ${users.suspendedAt} is not null then (select count(*)::int from votes v where v.user_id = "users"."id" and v.voided_at is not null) end`,
+};
+export type ListedUser = {
+  id: string;
+  email: string;
+  role: Role;
+  name: string | null;
+  emailVerified: Date | null;
+  suspendedAt: Date | null;
+  suspendedReason: string | null;
+  countedVotes: number | null;
+  voidedVotes: number | null;
+};
 
 /** `like` pattern for a prefix, with the caller's own wildcards taken literally. */
 const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -257,7 +289,13 @@ export async function listUsers(options: { role?: Role; q?: string; page?: numbe
     role ? eq(users.role, role) : undefined,
     pattern ? or(sql`lower(${users.email}) like ${pattern}`, sql`lower(${users.name}) like ${pattern}`) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
+  // Without a search, the total is the counters the database keeps per role (not counting 200,000 rows).
+  const total = pattern
+    ? db.select({ n: count() }).from(users).where(where).then(([row]) => row?.n ?? 0)
+    : role
+      ? readCount(`users:${role}`)
+      : readCountsByPrefix("users:").then((counts) => counts.reduce((sum, c) => sum + c.n, 0));
+  const [rows, counted] = await Promise.all([
     db
       .select(listColumns)
       .from(users)
@@ -265,7 +303,7 @@ export async function listUsers(options: { role?: Role; q?: string; page?: numbe
       .orderBy(sql`lower(${users.email})`)
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: count() }).from(users).where(where),
+    total,
   ]);
-  return { rows, total: counted?.n ?? 0 };
+  return { rows, total: counted };
 }

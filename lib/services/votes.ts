@@ -1,7 +1,7 @@
 import "server-only";
 import { mailConfigured } from "@/lib/mail/transport";
 import { needsVerification } from "@/lib/services/account-email";
-import { and, asc, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
@@ -31,6 +31,8 @@ export async function castVote(input: {
   comment?: string | null;
   /** Mail the result to the voter when the survey closes. */
   notifyResult?: boolean;
+  /** The keyed hash of the voter's network (lib/network-hash.ts), for the integrity panel. */
+  network?: string | null;
 }): Promise<VoteResult> {
   if (!can(input.role, "vote")) throw new ApiError("forbidden", "Only user accounts can vote on surveys");
   const comment = input.comment?.trim() ? input.comment.trim() : null;
@@ -45,8 +47,8 @@ export async function castVote(input: {
   const [counts] = await queryRows<{ yesCount: number; noCount: number; resultsVisibility: ResultsVisibility; surveyorId: string }>(
     db as never,
     sql`with inserted as (
-          insert into ${votes} (survey_id, user_id, vote, comment, notify_result)
-          select ${surveys.id}, ${input.userId}::uuid, ${input.vote}::vote_value, ${comment}::text, ${input.notifyResult === true}::boolean from ${surveys}
+          insert into ${votes} (survey_id, user_id, vote, comment, notify_result, network)
+          select ${surveys.id}, ${input.userId}::uuid, ${input.vote}::vote_value, ${comment}::text, ${input.notifyResult === true}::boolean, ${input.network ?? null}::text from ${surveys}
           where ${surveys.id} = ${input.surveyId} and ${surveys.status} = 'publish' and now() < ${closesAt(timeZone)}
           on conflict (survey_id, user_id) do nothing
           returning vote
@@ -193,7 +195,7 @@ export async function listParticipatedSurveys(userId: string): Promise<Participa
     .select(participatedColumns)
     .from(votes)
     .innerJoin(surveys, eq(surveys.id, votes.surveyId))
-    .where(eq(votes.userId, userId))
+    .where(and(eq(votes.userId, userId), isNull(votes.voidedAt)))
     .orderBy(desc(votes.createdAt), asc(surveys.title));
 }
 
@@ -204,7 +206,7 @@ export async function listCommentedSurveys(userId: string): Promise<Participated
     .select(participatedColumns)
     .from(votes)
     .innerJoin(surveys, eq(surveys.id, votes.surveyId))
-    .where(and(eq(votes.userId, userId), isNotNull(votes.comment), ne(votes.comment, "")))
+    .where(and(eq(votes.userId, userId), isNull(votes.voidedAt), isNotNull(votes.comment), ne(votes.comment, "")))
     .orderBy(desc(votes.createdAt), asc(surveys.title));
 }
 

@@ -71,3 +71,19 @@ export const unpublishFeedbackSchema = z.object({
 
 /** An account's id in a path (`/api/users/{id}/…`): anything else is no account (404). */
 export const userIdParamsSchema = z.object({ id: z.uuid({ error: "No such account" }) });
+
+export const MODERATION_REASON_MAX = 500;
+
+/** Why an admin suspends an account or voids its votes: kept in the audit trail. */
+export const moderationReasonSchema = z.object({
+  reason: noControlCharacters(
+    z
+      .string({ error: "reason must be text" })
+      .trim()
+      .min(1, "Give a reason")
+      .max(MODERATION_REASON_MAX, `The reason must be at most ${MODERATION_REASON_MAX} characters`),
+    "The reason",
+    { multiLine: true },
+  ).meta({ description: `Why (1–${MODERATION_REASON_MAX} characters); kept in the audit trail` }),
+});
+export type ModerationReason = z.infer<typeof moderationReasonSchema>;

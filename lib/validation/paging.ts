@@ -12,9 +12,17 @@ export const pageNumberSchema = z.coerce
   .max(LIST_PAGE_MAX, `page must be at most ${LIST_PAGE_MAX}`)
   .meta({ description: "The page, from 1" });
 
+/**
+ * The deepest page of a dashboard list: 200,000 rows at 20 a page, every voter of a survey with
+ * 100,000 of them and every account of a large site. (The public list and the API stop at
+ * LIST_PAGE_MAX; a dashboard page's own links must all lead somewhere.)
+ */
+export const DASHBOARD_PAGE_MAX = 10_000;
+const dashboardPageSchema = z.coerce.number().int().min(1).max(DASHBOARD_PAGE_MAX);
+
 /** A page number from a URL; a hand-edited or missing value reads as page 1 rather than failing. */
 export function readPage(raw: string | string[] | undefined): number {
-  const parsed = pageNumberSchema.safeParse(typeof raw === "string" ? raw : undefined);
+  const parsed = dashboardPageSchema.safeParse(typeof raw === "string" ? raw : undefined);
   return parsed.success ? parsed.data : 1;
 }
 

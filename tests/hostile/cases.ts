@@ -286,6 +286,8 @@ function pathCases(ids: Ids, runs: number, seed: number): HostileCase[] {
     { path: (p) => `/api/surveys/${p}`, method: "GET", caller: "admin", kind: "json" },
     { path: (p) => `/api/update_role/${p}`, method: "POST", caller: "pro", body: json({ role: "pro_user" }), kind: "json" },
     { path: (p) => `/api/users/${p}/verification-email`, method: "POST", caller: "admin", body: json({}), kind: "json" },
+    { path: (p) => `/api/users/${p}/suspension`, method: "POST", caller: "admin", body: json({ reason: "hostile" }), kind: "json" },
+    { path: (p) => `/api/users/${p}/votes/void`, method: "POST", caller: "admin", body: json({ reason: "hostile" }), kind: "json" },
     { path: (p) => `/api/survey/${p}/qr`, method: "GET", caller: "anon", kind: "json" },
     { path: (p) => `/api/me/sessions/${p}`, method: "DELETE", caller: "user", kind: "json" },
     { path: (p) => `/survey/details/${p}`, method: "GET", caller: "anon", kind: "html" },

@@ -47,6 +47,7 @@ describe("GET /api/get_features_surveys", () => {
         "yesCount",
         "noCount",
         "totalVotes",
+        "voidedCount",
         "surveyorEmail",
         "resultsVisibility",
         "resultsHidden",

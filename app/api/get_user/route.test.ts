@@ -12,7 +12,7 @@ describe("GET /api/get_user", () => {
     await expectAdminOnly(GET, { path: "/api/get_user" });
   });
 
-  it("answers the plain call with an array of { _id, email, role, name, emailVerified } and never a password hash", async () => {
+  it("answers the plain call with an array of { _id, email, role, name, emailVerified, suspended } and never a password hash", async () => {
     const passwordHash = await hashPassword("a secret phrase");
     const admin = await createUser({ role: "admin", passwordHash });
     const person = await createUser({ name: "Hashed Person", passwordHash });
@@ -20,8 +20,8 @@ describe("GET /api/get_user", () => {
     expect(res.status).toBe(200);
     expect(Array.isArray(res.json)).toBe(true);
     const rows = res.json as unknown as Record<string, unknown>[];
-    expect(rows.find((r) => r._id === person.id)).toEqual({ _id: person.id, email: person.email, role: "user", name: "Hashed Person", emailVerified: true });
-    for (const row of rows) expect(Object.keys(row).sort()).toEqual(["_id", "email", "emailVerified", "name", "role"]);
+    expect(rows.find((r) => r._id === person.id)).toEqual({ _id: person.id, email: person.email, role: "user", name: "Hashed Person", emailVerified: true, suspended: false });
+    for (const row of rows) expect(Object.keys(row).sort()).toEqual(["_id", "email", "emailVerified", "name", "role", "suspended"]);
     const text = JSON.stringify(res.json);
     expect(text).not.toContain("scrypt");
     expect(text).not.toContain(passwordHash);

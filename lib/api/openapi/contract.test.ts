@@ -140,6 +140,8 @@ const READS: Record<string, () => Call[]> = {
   "GET /api/me/export": () => [{ as: voter, status: 200 }, { status: 401 }],
   "GET /api/me/mail-preferences": () => [{ as: voter, status: 200 }],
   "GET /api/me/sessions": () => [{ cookie: voterCookie, status: 200 }, { as: voter, status: 200 }],
+  // Only the refusal: a 200 is an endless event stream (its events are tested in the route's own tests).
+  "GET /api/survey/{id}/live": () => [{ params: { id: unpublished.id }, status: 404 }],
   "GET /api/survey/{id}/qr": () => [
     { params: { id: published.id }, status: 200 },
     { params: { id: published.id }, query: "format=png&download=1", status: 200 },

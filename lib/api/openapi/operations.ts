@@ -20,6 +20,9 @@ import {
   modifiedSchema,
   oembedSchema,
   okMessageSchema,
+  suspensionStateSchema,
+  votesRestoredSchema,
+  votesVoidedSchema,
   okSchema,
   ownSurveyJsonSchema,
   participatedSurveySchema,
@@ -46,7 +49,7 @@ import type { Access } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { confirmUpgradeSchema, createPaymentIntentSchema, emailParamsSchema, savePaymentSchema } from "@/lib/payments/schemas";
 import { changePasswordSchema, deleteAccountSchema, endOtherSessionsSchema, sessionIdParamsSchema, updateProfileSchema } from "@/lib/validation/account";
-import { pagedQuerySchema, updateSurveyStatusSchema, userIdParamsSchema, userListQuerySchema } from "@/lib/validation/admin";
+import { moderationReasonSchema, pagedQuerySchema, updateSurveyStatusSchema, userIdParamsSchema, userListQuerySchema } from "@/lib/validation/admin";
 import { avatarIdParamsSchema, createUserSchema, isUserExistSchema, jwtRequestSchema, updateRoleSchema } from "@/lib/validation/auth";
 import { contactRequestSchema, forgotPasswordRequestSchema, registerRequestSchema } from "@/lib/validation/altcha";
 import { changeEmailSchema, resetPasswordSchema } from "@/lib/validation/email-links";
@@ -183,6 +186,25 @@ export const OPERATIONS: Operation[] = [
     params: surveyIdParamsSchema,
     answers: [json("The figures", surveyResultsSchema)],
     errors: [404],
+    preflight: true,
+  },
+  {
+    method: "GET",
+    path: "/api/survey/{id}/live",
+    tag: "Surveys",
+    summary: "Live results, pushed (Server-Sent Events)",
+    description:
+      "A published survey's figures as an event stream: `retry: 3000`, then an event at once (`id:` the time its figures were first seen, `data:` the JSON of `GET /api/survey/{id}/results`), then one per change, at most about once a second, and a `: ping` comment every 20 s. A reconnect sending the current `Last-Event-ID` gets no repeat. `event: gone` when the survey is unpublished or deleted. Reads no session: the same public figures for everyone. More than 10 streams from one client address: 429; the server at its cap or stopping: 503 (each with `Retry-After`); the pages then poll `/results`.",
+    auth: "none",
+    params: surveyIdParamsSchema,
+    answers: [
+      {
+        status: 200,
+        description: "The stream (`Cache-Control: no-cache, no-transform`)",
+        media: [{ type: "text/event-stream", schema: { type: "string", description: "Server-Sent Events; each `data:` is the JSON of GET /api/survey/{id}/results" } }],
+      },
+    ],
+    errors: [404, 429, 503],
     preflight: true,
   },
   {
@@ -385,6 +407,54 @@ export const OPERATIONS: Operation[] = [
     params: userIdParamsSchema,
     answers: [json("The link is on its way", okMessageSchema)],
     errors: [409, 429, 503],
+  },
+  {
+    method: "POST",
+    path: "/api/users/{id}/suspension",
+    tag: "Admin",
+    summary: "Suspend an account",
+    description:
+      "Audited with the reason. The account cannot sign in (password or Google) and every session and API token it holds ends in the same transaction. Suspending a suspended account changes nothing (200, `changed: false`). Admins (oneself included) cannot be suspended (403).",
+    auth: ["admin"],
+    params: userIdParamsSchema,
+    body: { json: moderationReasonSchema },
+    answers: [json("The account's suspension", suspensionStateSchema)],
+    errors: [404],
+  },
+  {
+    method: "DELETE",
+    path: "/api/users/{id}/suspension",
+    tag: "Admin",
+    summary: "Lift a suspension",
+    description: "Audited. The account may sign in again; its voided votes stay voided until restored. Lifting none changes nothing (`changed: false`).",
+    auth: ["admin"],
+    params: userIdParamsSchema,
+    answers: [json("The account's suspension", suspensionStateSchema)],
+    errors: [404],
+  },
+  {
+    method: "POST",
+    path: "/api/users/{id}/votes/void",
+    tag: "Admin",
+    summary: "Void a suspended account's votes",
+    description:
+      "In one transaction every vote of the account not yet voided is kept but counted nowhere, each survey's yes/no counts drop by exactly those votes and its `voidedCount` rises; one audit row records the reason and the number. Voiding again answers `voided: 0`. 409 when the account is not suspended.",
+    auth: ["admin"],
+    params: userIdParamsSchema,
+    body: { json: moderationReasonSchema },
+    answers: [json("How many votes were voided", votesVoidedSchema)],
+    errors: [404, 409],
+  },
+  {
+    method: "DELETE",
+    path: "/api/users/{id}/votes/void",
+    tag: "Admin",
+    summary: "Restore an account's voided votes",
+    description: "Audited. The votes count again and each survey's `voidedCount` goes down by them. Restoring none answers `restored: 0`.",
+    auth: ["admin"],
+    params: userIdParamsSchema,
+    answers: [json("How many votes count again", votesRestoredSchema)],
+    errors: [404],
   },
   {
     method: "GET",

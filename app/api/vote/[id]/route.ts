@@ -4,7 +4,9 @@
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { preflight, route } from "@/lib/api/handler";
+import { clientAddress } from "@/lib/auth/client-address";
 import { assertSelf, rolesFor } from "@/lib/auth/permissions";
+import { networkHash } from "@/lib/network-hash";
 import { assertVerified } from "@/lib/services/account-email";
 import { surveyVoted } from "@/lib/cache/surveys";
 import { castVote, getVotingState } from "@/lib/services/votes";
@@ -27,10 +29,10 @@ export const PUT = route({
   params: surveyIdParamsSchema,
   body: voteBodySchema,
   maxBodyBytes: 16 * 1024,
-  handler: async ({ user, params, body }) => {
+  handler: async ({ request, user, params, body }) => {
     assertSelf(user, { email: body.userEmail, name: body.userName });
     assertVerified(user);
-    const result = await castVote({ surveyId: params.id, userId: user.id, role: user.role, vote: body.vote, comment: body.comment, notifyResult: body.notifyResult });
+    const result = await castVote({ surveyId: params.id, userId: user.id, role: user.role, vote: body.vote, comment: body.comment, notifyResult: body.notifyResult, network: networkHash(clientAddress(request.headers)) });
     surveyVoted(params.id);
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1, ...result };
   },

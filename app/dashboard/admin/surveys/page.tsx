@@ -68,6 +68,14 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     { header: "Status", cell: (s) => <SurveyStatusControl key={`${s.id}:${s.status}`} surveyId={s.id} title={s.title} status={s.status} /> },
     { header: "Surveyor Email", cell: (s) => <span className="break-all">{emailShown(s.surveyorEmail)}</span> },
     {
+      header: "Integrity",
+      cell: (s) => (
+        <Link href={`/dashboard/admin/surveys/${s.id}`} className="text-sm font-medium text-brand-700 underline" aria-label={`Review the integrity of ${s.title}`}>
+          Review
+        </Link>
+      ),
+    },
+    {
       header: "Reports",
       cell: (s) => (
         <span className={cn("tabular-nums", s.reports > 0 && "font-semibold text-red-800")}>{s.reports}</span>

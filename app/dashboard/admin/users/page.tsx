@@ -3,6 +3,7 @@ import { AdminHeading } from "@/components/admin/admin-heading";
 import { listHref } from "@/components/admin/format";
 import { ResendVerificationAsAdmin } from "@/components/admin/resend-verification";
 import { RoleEditor } from "@/components/admin/role-editor";
+import { SuspensionControls } from "@/components/admin/suspension-controls";
 import { UserFilters } from "@/components/admin/user-filters";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
@@ -35,6 +36,34 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       cell: (u) => (u.emailVerified ? <span className="text-green-800">Verified</span> : <ResendVerificationAsAdmin userId={u.id} email={u.email} />),
     },
     { header: "Role", cell: (u) => <RoleEditor key={`${u.id}:${u.role}`} userId={u.id} email={u.email} role={u.role} /> },
+    {
+      header: "Status",
+      cell: (u) =>
+        u.suspendedAt ? (
+          <div className="space-y-1 text-sm">
+            <span className="inline-block rounded bg-red-100 px-2 py-0.5 font-semibold text-red-900" data-testid="user-suspended">
+              Suspended
+            </span>
+            {u.suspendedReason && <p className="max-w-56 whitespace-pre-line break-words text-slate-700">Reason: {u.suspendedReason}</p>}
+          </div>
+        ) : (
+          <span className="text-sm text-slate-700">Active</span>
+        ),
+    },
+    {
+      header: "Moderation",
+      cell: (u) => (
+        <SuspensionControls
+          key={`${u.id}:${u.suspendedAt ? "s" : "a"}:${u.countedVotes}:${u.voidedVotes}`}
+          userId={u.id}
+          email={u.email}
+          isAdmin={u.role === "admin"}
+          suspended={u.suspendedAt !== null}
+          countedVotes={u.countedVotes}
+          voidedVotes={u.voidedVotes}
+        />
+      ),
+    },
   ];
 
   return (

@@ -80,3 +80,20 @@ describe("/survey/details/[id]", () => {
     expect((await generateMetadata({ params: Promise.resolve({ id: hidden.id }) })).robots).toMatchObject({ index: false });
   });
 });
+
+describe("/survey/details/[id] after votes were voided", () => {
+  it("says how many votes were voided after review (singular and plural), and nothing when none were", async () => {
+    const { getDb } = await import("@/lib/db");
+    const { surveys } = await import("@/models");
+    const { eq } = await import("drizzle-orm");
+    const { voidedText } = await import("@/components/survey/voided-note");
+    const owner = await createUser({ role: "surveyor" });
+    const survey = await createSurvey(owner.id, { yesCount: 3, noCount: 2 });
+    expect(propsNamed(await render(survey.id), "count").map((p) => p.count)).toEqual([0]);
+    const db = await getDb();
+    await db.update(surveys).set({ voidedCount: 12 }).where(eq(surveys.id, survey.id));
+    expect(propsNamed(await render(survey.id), "count").map((p) => p.count)).toEqual([12]);
+    expect(voidedText(1)).toBe("1 vote voided after review");
+    expect(voidedText(12)).toBe("12 votes voided after review");
+  });
+});

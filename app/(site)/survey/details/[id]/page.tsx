@@ -7,6 +7,7 @@ import { DeadlineNote } from "@/components/survey/deadline-note";
 import { ResultsHiddenNote } from "@/components/survey/results-summary";
 import { SurveyShare } from "@/components/survey/survey-share";
 import { SurveyVoting } from "@/components/survey/survey-voting";
+import { VoidedNote } from "@/components/survey/voided-note";
 import { getEnv } from "@/lib/env";
 import { cachedSurvey } from "@/lib/cache/surveys";
 import { surveyHref } from "@/lib/public-urls";
@@ -113,6 +114,7 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
         <p className="mt-4 whitespace-pre-line text-slate-700">{survey.description}</p>
         <DeadlineNote deadline={survey.deadline} today={today} timeZone={APP_TIME_ZONE} className="mt-4 text-sm text-slate-600" />
         {hidden && <ResultsHiddenNote deadline={survey.deadline} className="mt-4 text-sm" testId="survey-results-hidden" />}
+        <VoidedNote count={survey.voidedCount ?? 0} className="mt-4 text-sm text-slate-700" />
       </article>
       <section aria-label="Vote and results" className="mt-8">
         <SurveyVoting

@@ -12,9 +12,10 @@ export const GET = route({
   query: apiPageQuerySchema,
   handler: async ({ user, params, query }) => {
     const survey = await getManagedSurvey(params.id, user);
-    const voters = await listVoters(survey.id, { limit: query.limit, offset: (query.page - 1) * query.limit });
+    const total = survey.yesCount + survey.noCount;
+    const voters = await listVoters(survey.id, { limit: query.limit, offset: (query.page - 1) * query.limit }, total);
     return {
-      total: survey.yesCount + survey.noCount,
+      total,
       page: query.page,
       limit: query.limit,
       voters: voters.map((v) => ({ userName: v.userName, userEmail: v.userEmail, vote: v.vote, comment: v.comment, createdAt: v.votedAt.toISOString() })),

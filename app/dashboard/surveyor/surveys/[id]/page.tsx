@@ -1,6 +1,7 @@
 import { Download, Pencil } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { IntegrityPanel } from "@/components/integrity/integrity-panel";
 import { IntervalExplained } from "@/components/survey/results-summary";
 import { LiveCount, LiveFiguresProvider, LiveResultsChart, LiveResultsSummary } from "@/components/surveyor/live-figures";
 import { ResultsVisibilityNote } from "@/components/surveyor/results-visibility-note";
@@ -122,6 +123,8 @@ export default async function Page({
       </LiveFiguresProvider>
 
       {days ? <VotesOverTime days={days} totals={{ yes: survey.yesCount, no: survey.noCount }} /> : <p className="text-slate-600">The votes over time could not be loaded.</p>}
+
+      <IntegrityPanel surveyId={survey.id} />
 
       {/* Only a published survey has a public address to share. */}
       {survey.status === "publish" && <SurveyShare id={survey.id} title={survey.title} />}

@@ -1,0 +1,58 @@
+import { ArrowLeft } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AdminHeading } from "@/components/admin/admin-heading";
+import { IntegrityPanel } from "@/components/integrity/integrity-panel";
+import { ResultsSummary } from "@/components/survey/results-summary";
+import { requireRole } from "@/lib/auth/guards";
+import { loadManagedSurvey } from "@/lib/loaders/managed-survey";
+import { surveyHref } from "@/lib/public-urls";
+import { resultStats } from "@/lib/stats";
+
+export const metadata: Metadata = { title: "Survey Review" };
+
+/** The admin's view of one survey: its result and the integrity panel, from the Manage Surveys list. */
+export default async function Page({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const user = await requireRole(`/dashboard/admin/surveys/${id}`, "admin");
+  const result = await loadManagedSurvey(id, user);
+  const back = (
+    <Link href="/dashboard/admin/surveys" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Manage Surveys
+    </Link>
+  );
+  if ("error" in result) {
+    return (
+      <div className="space-y-4">
+        {back}
+        <p role="alert" className="rounded-lg bg-red-50 p-4 font-medium text-red-800">
+          Error loading survey: {result.error}
+        </p>
+      </div>
+    );
+  }
+  const { survey } = result;
+  return (
+    <div className="space-y-6">
+      {back}
+      <AdminHeading title={survey.title} intro={`By ${survey.surveyorEmail} · ${survey.status === "publish" ? "published" : "unpublished"}`} />
+      <section aria-labelledby="review-result" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+        <h2 id="review-result" className="text-lg font-semibold">
+          Result
+        </h2>
+        <p className="text-sm text-slate-700" data-testid="review-counts">
+          Yes {survey.yesCount.toLocaleString("en-US")} · No {survey.noCount.toLocaleString("en-US")}
+        </p>
+        <ResultsSummary stats={resultStats(survey.yesCount, survey.noCount)} />
+        {survey.status === "publish" && (
+          <p className="text-sm">
+            <Link href={surveyHref(survey.id)} className="text-brand-700 underline">
+              Open the public page
+            </Link>
+          </p>
+        )}
+      </section>
+      <IntegrityPanel surveyId={survey.id} />
+    </div>
+  );
+}
