@@ -14,7 +14,7 @@
 // storm of wrong-password sign-ins and votes per second (bench/embedded.mjs, BENCH_BASELINE_DIR); the
 // integrity panel of a survey with 100,000 votes on the embedded database (bench/integrity.mjs); the
 // time to solve the proof-of-work of registration, contact and forgot-password (bench/altcha.mjs).
-// `npm run bench -- --scale` adds section 9 (bench/scale.mjs, about 15 minutes more): every page at demo
+// `npm run bench -- --scale` adds section 10 (bench/scale.mjs, about 15 minutes more): every page at demo
 // size and with a million votes, on both databases, with each page's query plans and peak memory.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -421,10 +421,10 @@ try {
   server = null;
   await benchEmbedded({ row, fmt, ok, port: port + 2, seconds, log });
 
-  // ---- 8. the integrity panel (bench/integrity.mjs) ------------------------------------------------------
+  // ---- 9. the integrity panel (bench/integrity.mjs) ------------------------------------------------------
   await benchIntegrity({ row, fmt, ok, log });
 
-  // ---- 9. from demo size to a million votes (optional: --scale) ---------------------------------------------
+  // ---- 10. from demo size to a million votes (optional: --scale) ---------------------------------------------
   if (process.argv.includes("--scale")) await benchScale({ row, fmt, ok, port: port + 20, log });
 
   // ---- the table -------------------------------------------------------------------------------------------

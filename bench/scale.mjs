@@ -370,13 +370,13 @@ export async function benchScale({ row, fmt, ok, port, log }) {
   for (const b of backends) {
     const r = results[b];
     const csv = r.large.pages[labels.find((l) => l.startsWith("CSV"))];
-    row("8 scale", `${b}: CSV export of ${r.facts_large.big.votes} voters`, `${fmt(csv.ms)} ms, ${fmt(csv.bytes / 1e6, 1)} MB, ${fmt(Number(r.facts_large.big.votes) / (csv.ms / 1000))} rows/s`);
-    row("8 scale", `${b}: server peak RSS (demo / large)`, `${fmt(r.demo.rss)} MB / ${fmt(r.large.rss)} MB`, b === "embedded" ? "< 400 MB" : "", b === "embedded" ? ok(Math.max(r.demo.rss, r.large.rss) < 400) : "");
+    row("10 scale", `${b}: CSV export of ${r.facts_large.big.votes} voters`, `${fmt(csv.ms)} ms, ${fmt(csv.bytes / 1e6, 1)} MB, ${fmt(Number(r.facts_large.big.votes) / (csv.ms / 1000))} rows/s`);
+    row("10 scale", `${b}: server peak RSS (demo / large)`, `${fmt(r.demo.rss)} MB / ${fmt(r.large.rss)} MB`, b === "embedded" ? "< 400 MB" : "", b === "embedded" ? ok(Math.max(r.demo.rss, r.large.rss) < 400) : "");
     for (const size of ["demo", "large"]) {
       const m = r[size].memory;
       if (m) {
         row(
-          "8 scale",
+          "10 scale",
           `${b}: memory at the end, ${size} size`,
           `resident ${fmt(m.rss)} MB: V8 heap ${fmt(m.heapUsed)} used of ${fmt(m.heapTotal)} MB (${Object.entries(m.spaces)
             .filter(([, mb]) => mb >= 1)
@@ -385,9 +385,9 @@ export async function benchScale({ row, fmt, ok, port, log }) {
         );
       }
     }
-    row("8 scale", `${b}: seeding (demo / large)`, `${fmt(r.seed_demo)} s / ${fmt(r.seed_large)} s`);
+    row("10 scale", `${b}: seeding (demo / large)`, `${fmt(r.seed_demo)} s / ${fmt(r.seed_large)} s`);
   }
-  row("8 scale", "pages within 1.5 x of demo size", `${labels.length - 1 - misses.length} of ${labels.length - 1}${misses.length ? `; over: ${misses.join(", ")}` : ""}`, `<= ${TARGET} x`, ok(misses.length === 0));
+  row("10 scale", "pages within 1.5 x of demo size", `${labels.length - 1 - misses.length} of ${labels.length - 1}${misses.length ? `; over: ${misses.join(", ")}` : ""}`, `<= ${TARGET} x`, ok(misses.length === 0));
 
   // The database side: each page's queries at both sizes, and their plans at scale.
   console.log("\nThe pages' queries (bench/scale-plans.ts): median ms of the queries each page sends, demo -> large; the most rows any plan node produced at scale; sequential scans and sorts of big tables\n");
