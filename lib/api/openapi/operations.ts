@@ -194,7 +194,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Surveys",
     summary: "Live results, pushed (Server-Sent Events)",
     description:
-      "A published survey's figures as an event stream: `retry: 3000`, then an event at once (`id:` the time its figures were first seen, `data:` the JSON of `GET /api/survey/{id}/results`), then one per change, at most about once a second, and a `: ping` comment every 20 s. A reconnect sending the current `Last-Event-ID` gets no repeat. `event: gone` when the survey is unpublished or deleted. Reads no session: the same public figures for everyone. More than 10 streams from one client address: 429; the server at its cap or stopping: 503 (each with `Retry-After`); the pages then poll `/results`.",
+      "A published survey's figures as an event stream: `retry: 3000`, then a first event immediately (`id:` the time its figures were first seen, `data:` the JSON of `GET /api/survey/{id}/results`), then one per change, at most about once a second, and a `: ping` comment every 20 s. A reconnect sending the current `Last-Event-ID` gets no repeat. `event: gone` when the survey is unpublished or deleted. Reads no session: the same public figures for everyone. More than 10 streams from one client address: 429; the server at its cap or stopping: 503 (each with `Retry-After`); the pages then poll `/results`.",
     auth: "none",
     params: surveyIdParamsSchema,
     answers: [
