@@ -43,12 +43,16 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   let failNext = 0;
   let rate = 0;
   let delay = 0;
+  const closed = new Set<string>();
   const self = { refused: 0, connectionErrors: 0 } as TestSmtp;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onData(stream, _session, done) {
+    onClose(session) {
+      closed.add(session.id);
+    },
+    onData(stream, session, done) {
       const callback = (error?: Error | null) => (delay > 0 ? setTimeout(() => done(error), delay) : done(error));
       const refuse = failNext > 0 || (rate > 0 && Math.random() < rate);
       if (refuse) {
@@ -61,10 +65,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         });
         return;
       }
+      // A mail counts as delivered when the relay acknowledges it (its 250 reply), as SMTP has it: a
+      // client killed while a slow relay holds the reply never learns of it and rightly sends it again.
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
-          mails.push({
+          const mail: ReceivedMail = {
             to: to?.value[0]?.address ?? "",
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
@@ -75,8 +81,14 @@ export async function startTestSmtp(): Promise<TestSmtp> {
               const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
               return line?.slice(line.indexOf(":") + 1).replace(/\r?\n\s+/g, " ").trim();
             },
-          });
-          callback();
+          };
+          const acknowledge = () => {
+            // Its client gone (killed while the reply was held): the reply reaches nobody.
+            if (!closed.has(session.id)) mails.push(mail);
+            done();
+          };
+          if (delay > 0) setTimeout(acknowledge, delay);
+          else acknowledge();
         })
         .catch((error: Error) => callback(error));
     },
