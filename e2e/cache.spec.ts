@@ -61,6 +61,24 @@ test("a vote shows on the cached survey page and in /surveys after the refresh; 
   expect((await request.get(`/api/survey/${id}/results`)).status()).toBe(404);
 });
 
+test("a vote after a change keeps the change's expiry: the first visit after both shows the change", async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  // A view of its own, cached before the change and not visited again until after the vote.
+  const view = "/surveys?sort=createdAt&category=Education";
+  const title = `Expiry kept ${Date.now().toString(36)}`;
+  expect((await html(request, view)).text).not.toContain(title);
+
+  const surveyor = await browser.newContext();
+  await signInAs(surveyor.request, "surveyor@demo.test");
+  const id = await createSurveyThroughApi(surveyor.request, title, "Education");
+  await surveyor.close();
+  // The vote marks the same pages stale (stale-while-revalidate). Were that mark to replace the
+  // creation's expiry, the copy cached before the survey existed would be served once more.
+  await voteAsNewPerson(browser, id);
+
+  expect(cardVotes((await html(request, view)).text, title)).toBe(1);
+});
+
 /** Every script the page downloaded, with its text. */
 async function scriptsOf(page: Page, path: string, ready: () => Promise<void>) {
   const urls = new Set<string>();

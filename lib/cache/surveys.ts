@@ -27,15 +27,21 @@ export function surveyChanged(id: string) {
 
 /**
  * A vote moved a survey's counts. Nothing is thrown away: the tags are marked stale
- * (stale-while-revalidate, Next's "max" profile), so the next visitor of each page still gets the
+ * (stale-while-revalidate), so the next visitor of each page still gets the
  * cached copy at once while one fresh copy is built in the background (Next builds one per page and
  * server at a time, and a data read waits for its own refresh rather than storing stale figures).
  * 50 votes a second on one survey thus cost a handful of renders a second, not 50 cold caches.
  * The live results streams of every server hear of it too (lib/live/notify.ts).
+ *
+ * The profile names no expiry on purpose. Next keeps one expiry time per tag, and a profile's
+ * `expire` (a year for "max") replaces it: a vote landing after an edit or an unpublish, before
+ * anyone visited the expired page, would turn "expired" back into "stale" and the copy from before
+ * the change would be served once more. Without `expire` the earlier expiry stands.
  */
+const STALE_ONLY = {};
 export function surveyVoted(id: string) {
-  revalidateTag(SURVEY_LIST_TAG, "max");
-  revalidateTag(surveyTag(id), "max");
+  revalidateTag(SURVEY_LIST_TAG, STALE_ONLY);
+  revalidateTag(surveyTag(id), STALE_ONLY);
   liveVoted(id);
 }
 
