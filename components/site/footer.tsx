@@ -19,10 +19,10 @@ const targets: Record<string, string> = {
 
 export function Footer() {
   return (
-    // `.footer` (app/globals.css) styles its headings, lists and links: every page carries this footer,
-    // in its HTML and again in its RSC payload.
+    // `.footer` (app/globals.css) styles its grid, headings, lists, links and last line: every page
+    // carries this footer, in its HTML and again in its RSC payload.
     <footer className="footer">
-      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-6 px-4 py-8 md:gap-8 md:py-12 lg:grid-cols-5">
+      <div>
         <div className="col-span-2 lg:col-span-1">
           <p className="text-xl font-extrabold tracking-wider text-brand-700">OPINEX</p>
           <p className="mt-1 text-sm text-slate-600 md:mt-2">Yes/no surveys with honest, one-vote-per-person results.</p>
@@ -40,7 +40,7 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <p className="border-t border-slate-200 px-4 py-3 text-center text-xs text-slate-600 md:py-4 md:text-sm">
+      <p>
         © {new Date().getFullYear()} OPINEX. All rights reserved.
       </p>
     </footer>
