@@ -4,11 +4,9 @@
 // Alone, on the production build (`npx next build` first): `node bench/weight.mjs` builds the floor app,
 // seeds the demo data on a fresh embedded database as the end-to-end tests do, serves the build on
 // BENCH_PORT (5510) and prints only these rows, in about a minute and a half.
-import { execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { throwawayServer } from "../scripts/lib/throwaway-server.mjs";
 import { buildFloorApp } from "./floor-app.mjs";
 import { firstLoadJs } from "./lib/first-load-js.mjs";
 
@@ -20,7 +18,7 @@ export const JS_OVER_FLOOR_TARGET = 15_000;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export async function waitFor(url) {
+async function waitFor(url) {
   for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(url)).status < 500) return;
@@ -97,39 +95,22 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   const port = Number(process.env.BENCH_PORT ?? 5510);
-  const base = `http://localhost:${port}`;
   const log = (...args) => console.error("·", ...args);
   const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
   const rows = [];
-  const row = (...cells) => rows.push(cells);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "opinex-weight-"));
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    DATABASE_URL: "",
-    DATA_DIR: dataDir,
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
-    AUTH_URL: base,
-    PORT: String(port),
-    LOG_LEVEL: "error",
-    REDIS_URL: "",
-  };
-  let server = null;
+  const row = (section, name, value, target = "", verdict = "") => rows.push([section, name, value, target, verdict]);
+  log("building the bare app of the same Next and React versions...");
+  const floorJs = await floorFirstLoadJs(port + 1);
+  log("seeding the demo data...");
+  const server = throwawayServer({ name: "weight", port });
   try {
-    log("building the bare app of the same Next and React versions...");
-    const floorJs = await floorFirstLoadJs(port + 1);
-    log("seeding the demo data...");
-    execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/seed.ts"], { env, stdio: "ignore" });
-    server = spawn(process.execPath, ["server/index.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
-    await waitFor(`${base}/api/health/ready`);
-    const [top] = await (await fetch(`${base}/api/all_surveys?limit=1`)).json();
-    await benchWeight({ base, floorJs, surveyPath: `/survey/details/${top._id}`, row, fmt, ok: (pass) => (pass ? "met" : "MISSED"), log });
+    await server.serve();
+    const [top] = await (await fetch(`${server.base}/api/all_surveys?limit=1`)).json();
+    await benchWeight({ base: server.base, floorJs, surveyPath: `/survey/details/${top._id}`, row, fmt, ok: (pass) => (pass ? "met" : "MISSED"), log });
     console.log(`\nOPINEX page weight (demo data), ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}\n`);
     for (const cells of rows) console.log(`| ${cells.join(" | ")} |`);
     if (rows.some((cells) => cells[4] === "MISSED")) process.exitCode = 1;
   } finally {
-    await stop(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
