@@ -38,7 +38,7 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://opinex_ci:opinex_
 const base = `http://localhost:${port}`;
 const VOTES_PER_SECOND = 50;
 const VIEWERS = 1000;
-const VIEWER_POLL_SECONDS = 5; // components/survey/survey-voting.tsx POLL_MS
+const VIEWER_POLL_SECONDS = 5; // components/survey/use-live-figures.ts POLL_MS
 
 if (!fs.existsSync(".next/BUILD_ID")) {
   console.error("No production build found: run `npx next build` first.");
