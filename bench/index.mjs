@@ -8,8 +8,9 @@
 // Rows: requests/s of each public page beside /about and a static asset; the same during 50 votes a
 // second on one survey, and how long a vote takes to show; database reads per second for 1,000 live
 // results viewers polling, then 1,000 viewers of the live stream while 20 votes a second land
-// (bench/live.mjs: delay to each viewer, reads, memory, a static asset meanwhile); first-load
-// JavaScript beside a bare app of the same versions; latency with 100 and 100,000 published surveys;
+// (bench/live.mjs: delay to each viewer, reads, memory, a static asset meanwhile); each public page's
+// HTML size and first-load JavaScript beside a bare app of the same versions (bench/weight.mjs, alone:
+// `node bench/weight.mjs`, on the demo data); latency with 100 and 100,000 published surveys;
 // the server's peak memory; on the embedded database, a static asset during a
 // storm of wrong-password sign-ins and votes per second (bench/embedded.mjs, BENCH_BASELINE_DIR); the
 // integrity panel of a survey with 100,000 votes on the embedded database (bench/integrity.mjs); the
@@ -24,11 +25,10 @@ import pg from "pg";
 import { benchAltcha } from "./altcha.mjs";
 import { benchEmbedded } from "./embedded.mjs";
 import { benchIntegrity } from "./integrity.mjs";
-import { buildFloorApp } from "./floor-app.mjs";
 import { benchScale } from "./scale.mjs";
 import { benchLive } from "./live.mjs";
+import { benchWeight, floorFirstLoadJs } from "./weight.mjs";
 import { apiToken } from "./lib/api-token.mjs";
-import { firstLoadJs } from "./lib/first-load-js.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 5510);
 const floorPort = port + 1;
@@ -36,10 +36,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://opinex_ci:opinex_ci@localhost:5432/postgres";
 const base = `http://localhost:${port}`;
-const FIRST_IMPLEMENTATION_JS = 284_739;
 const VOTES_PER_SECOND = 50;
 const VIEWERS = 1000;
-const VIEWER_POLL_SECONDS = 5; // components/survey/survey-voting.tsx POLL_MS
+const VIEWER_POLL_SECONDS = 5; // components/survey/use-live-figures.ts POLL_MS
 
 if (!fs.existsSync(".next/BUILD_ID")) {
   console.error("No production build found: run `npx next build` first.");
@@ -76,8 +75,6 @@ const env = {
 };
 
 let server = null;
-let floor = null;
-let floorDir = null;
 
 function startServer() {
   const child = spawn(process.execPath, ["server/index.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
@@ -105,11 +102,9 @@ async function stop(child) {
 
 async function cleanUp() {
   await stop(server);
-  await stop(floor);
   await db.end().catch(() => {});
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
   await admin.end().catch(() => {});
-  if (floorDir) fs.rmSync(floorDir, { recursive: true, force: true });
 }
 process.on("SIGINT", () => void cleanUp().then(() => process.exit(130)));
 
@@ -200,16 +195,7 @@ const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 try {
   // ---- floor app (built while nothing else runs) ----------------------------------------------
   log("building the bare app of the same Next and React versions...");
-  floorDir = buildFloorApp();
-  floor = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(floorPort)], {
-    cwd: floorDir,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "ignore",
-  });
-  await waitFor(`http://localhost:${floorPort}/`);
-  const floorJs = (await firstLoadJs(`http://localhost:${floorPort}`, "/")).total;
-  await stop(floor);
-  floor = null;
+  const floorJs = await floorFirstLoadJs(floorPort);
 
   // ---- seed and start ----------------------------------------------------------------------------
   log(`seeding ${dbName}...`);
@@ -357,27 +343,8 @@ try {
   // ---- 3b. live results pushed to 1,000 viewers ---------------------------------------------------------
   await benchLive({ base, db, surveyId: top._id, asset: `${base}${asset}`, serverPid: server.pid, authSecret, metricsToken, seconds, row, fmt, ok, log });
 
-  // ---- 4. first-load JavaScript ----------------------------------------------------------------------
-  log("first-load JavaScript...");
-  row("4 first-load JS (gzip)", "bare app of the same versions (floor)", `${floorJs} B`);
-  for (const [name, path] of [
-    ["/about", "/about"],
-    ["/", "/"],
-    ["/surveys", "/surveys"],
-    ["survey page (signed out)", `/survey/details/${top._id}`],
-    ["/pricing", "/pricing"],
-  ]) {
-    const js = (await firstLoadJs(base, path)).total;
-    const over = js - floorJs;
-    const targeted = !["/about", "/pricing"].includes(name);
-    row(
-      "4 first-load JS (gzip)",
-      name,
-      `${js} B = floor + ${fmt(over / 1000, 1)} kB (${fmt((js / FIRST_IMPLEMENTATION_JS) * 100)}% of the first implementation's ${FIRST_IMPLEMENTATION_JS} B)`,
-      targeted ? "<= floor + 15 kB" : "",
-      targeted ? ok(over <= 15_000) : "",
-    );
-  }
+  // ---- 4. HTML sizes and first-load JavaScript (bench/weight.mjs) ------------------------------------
+  await benchWeight({ base, floorJs, surveyPath: `/survey/details/${top._id}`, row, fmt, ok, log });
 
   // ---- 5. 100 vs 100,000 surveys -------------------------------------------------------------------
   log("latency with 100 surveys...");

@@ -132,6 +132,20 @@ test("cached public pages arrive whole: the content is in the HTML itself, not b
   }
 });
 
+test("the home page and /surveys stay within their HTML budgets: each card once in the HTML and once in the RSC payload, nothing more", async ({ request }) => {
+  // Uncompressed bytes as sent, the RSC payload included. A dozen cards, the FAQ, the navigation and the
+  // footer fit; a client component given the cards' data as props, or long class lists repeated per card,
+  // would not (they were 60 and 46 kB).
+  for (const [path, budget] of [
+    ["/", 50_000],
+    ["/surveys", 45_000],
+  ] as const) {
+    await request.get(path); // the first answer after a refresh streams; the next comes whole from the cache
+    const bytes = Buffer.byteLength(await (await request.get(path)).text());
+    expect(bytes, `${path}: ${bytes} bytes of HTML`).toBeLessThanOrEqual(budget);
+  }
+});
+
 test("a cached page allows only its own inline scripts (by hash) and still comes to life", async ({ page }) => {
   const list = await (await page.request.get("/surveys")).text();
   const survey = /href="(\/survey\/details\/[0-9a-f-]{36})"/.exec(list)![1];

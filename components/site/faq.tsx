@@ -32,16 +32,15 @@ export const FAQ_ITEMS = [
 ];
 
 // Native disclosure widgets: rendered on the server, keyboard and screen-reader friendly, no JavaScript.
+// Styled by `.faq` in app/globals.css (the chevron included), so each answer carries no class list, in
+// the HTML and again in the page's RSC payload.
 export function Faq() {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white px-5" data-testid="faq">
-      {FAQ_ITEMS.map((item) => (
-        <details key={item.q} className="group border-b border-slate-200 last:border-b-0">
-          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-left font-medium hover:text-brand-700 [&::-webkit-details-marker]:hidden">
-            {item.q}
-            <span className="icon icon-chevron-down h-4 w-4 transition-transform duration-200 group-open:rotate-180" aria-hidden="true" />
-          </summary>
-          <p className="pb-4 text-sm text-slate-700">{item.a}</p>
+    <div className="faq" data-testid="faq">
+      {FAQ_ITEMS.map((item, i) => (
+        <details key={i}>
+          <summary>{item.q}</summary>
+          <p>{item.a}</p>
         </details>
       ))}
     </div>

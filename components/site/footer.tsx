@@ -19,28 +19,28 @@ const targets: Record<string, string> = {
 
 export function Footer() {
   return (
-    <footer className="mt-12 border-t border-slate-200 bg-slate-50 md:mt-16">
-      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-6 px-4 py-8 md:gap-8 md:py-12 lg:grid-cols-5">
+    // `.footer` (app/globals.css) styles its grid, headings, lists, links and last line: every page
+    // carries this footer, in its HTML and again in its RSC payload.
+    <footer className="footer">
+      <div>
         <div className="col-span-2 lg:col-span-1">
           <p className="text-xl font-extrabold tracking-wider text-brand-700">OPINEX</p>
           <p className="mt-1 text-sm text-slate-600 md:mt-2">Yes/no surveys with honest, one-vote-per-person results.</p>
         </div>
         {columns.map((c) => (
           <nav key={c.title} aria-label={c.title}>
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-900">{c.title}</h2>
-            <ul className="mt-2 space-y-1 md:mt-3 md:space-y-2">
+            <h2>{c.title}</h2>
+            <ul>
               {c.links.map((l) => (
                 <li key={l}>
-                  <Link href={targets[l] ?? "#"} className="inline-block py-0.5 text-sm text-slate-600 hover:text-brand-700">
-                    {l}
-                  </Link>
+                  <Link href={targets[l] ?? "#"}>{l}</Link>
                 </li>
               ))}
             </ul>
           </nav>
         ))}
       </div>
-      <p className="border-t border-slate-200 px-4 py-3 text-center text-xs text-slate-600 md:py-4 md:text-sm">
+      <p>
         © {new Date().getFullYear()} OPINEX. All rights reserved.
       </p>
     </footer>

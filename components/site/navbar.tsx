@@ -45,11 +45,8 @@ export function Navbar() {
       : href === "/dashboard"
         ? pathname.startsWith(href) && !pathname.startsWith("/dashboard/account")
         : pathname.startsWith(href);
-  const linkClass = (href: string) =>
-    cn(
-      "rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700",
-      isActive(href) ? "text-brand-700" : "text-slate-700",
-    );
+  // `.nav-link` and `.nav-link-on` are named in app/globals.css (seven links on every page).
+  const linkClass = (href: string) => cn("nav-link", isActive(href) && "nav-link-on");
   // Fetch the menu's code as soon as a finger or pointer is on its way to the button.
   const warm = () => void loadMobileMenu();
 

@@ -6,7 +6,7 @@ export function SiteShell({ children, ownMain = false }: { children: React.React
   const Content = ownMain ? "div" : "main";
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       <Navbar />

@@ -1,7 +1,9 @@
+// clsx, not tailwind-merge (`cn`, about 8 kB of script): callers add spacing and size, never a class
+// these set, so there is nothing to merge.
+import { clsx as cn } from "clsx";
 import { formatDate } from "@/lib/dates";
 import { INTERVAL_EXPLAINED, resultParts } from "@/lib/results-text";
 import type { ResultStats } from "@/lib/stats";
-import { cn } from "@/lib/utils";
 
 const Separator = () => (
   <>

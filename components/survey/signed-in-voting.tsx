@@ -3,32 +3,37 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { VerifyEmailNotice } from "@/components/auth/resend-verification";
 import { Spinner } from "@/components/ui/spinner";
+import { formatDate } from "@/lib/dates";
 import { ReportButton } from "./report-button";
 import { SurveyResults } from "./survey-results";
-import { figuresOf, type LiveFigures } from "./use-live-figures";
+import { figuresOf, useLiveFigures, type LiveFigures } from "./use-live-figures";
 import { VoteForm } from "./vote-form";
 import { EMAIL_UNVERIFIED_MESSAGE, fetchVotingState, type VotingState } from "./voting-api";
 
+const NO_FIGURES = (closed: boolean): LiveFigures => ({ yesCount: null, noCount: null, stats: null, resultsHidden: true, deadlinePassed: closed });
+
 /**
- * The signed-in part of a survey page (vote form, own vote, report button), loaded only for people
- * who are signed in. Their own state is fetched once; the moving figures come from the page's shared
- * live results (`figures`), which poll only while the results are shown (`onLive`).
+ * The signed-in part of a survey page (vote form, own vote, report button, live results), loaded only
+ * for people who are signed in. Their own state is fetched once and brings the current figures; those
+ * are then pushed by the server while the results are shown (polled if the stream is refused:
+ * use-live-figures.ts).
  */
 export default function SignedInVoting({
   surveyId,
   deadline,
-  figures,
-  onFigures,
-  onLive,
+  closed,
 }: {
   surveyId: string;
   /** The deadline day, for "Results are shown when the survey closes on …". */
   deadline: string;
-  figures: LiveFigures;
-  onFigures: (figures: LiveFigures) => void;
-  onLive: (live: boolean) => void;
+  /** Whether voting had closed when the cached page was rendered; the voting state corrects it. */
+  closed: boolean;
 }) {
   const [state, setState] = useState<VotingState | null>(null);
+  // The figures follow the server only while the results are shown; none are shown before the voting
+  // state has brought them.
+  const showResults = !!state && (state.deadlinePassed || state.myVote !== null);
+  const [figures, setFigures] = useLiveFigures(surveyId, NO_FIGURES(closed), showResults);
   const [loadError, setLoadError] = useState<string | null>(null);
   // After a vote: what the live region says, and focus moves to the results' heading.
   const [announcement, setAnnouncement] = useState("");
@@ -40,13 +45,13 @@ export default function SignedInVoting({
         (next) => {
           setState(next);
           setLoadError(null);
-          onFigures(figuresOf(next));
+          setFigures(figuresOf(next));
         },
         (error: unknown) => {
           if (!signal?.aborted) setLoadError(error instanceof Error ? error.message : "Something went wrong");
         },
       ),
-    [surveyId, onFigures],
+    [surveyId, setFigures],
   );
 
   useEffect(() => {
@@ -54,11 +59,6 @@ export default function SignedInVoting({
     void load(controller.signal);
     return () => controller.abort();
   }, [load]);
-
-  const showResults = !!state && (state.deadlinePassed || state.myVote !== null);
-  useEffect(() => {
-    onLive(showResults);
-  }, [showResults, onLive]);
 
   useEffect(() => {
     if (!justVoted.current || !showResults) return;
@@ -96,7 +96,7 @@ export default function SignedInVoting({
         resultMail={state.resultMail}
         onVoted={(result) => {
           const next = figuresOf({ ...result, deadlinePassed: state.deadlinePassed });
-          onFigures(next);
+          setFigures(next);
           setState({ ...state, ...next, myVote: { vote: result.vote, comment: result.comment } });
           const answer = result.vote === "yes" ? "Yes" : "No";
           setAnnouncement(
@@ -113,6 +113,7 @@ export default function SignedInVoting({
 
   return (
     <>
+      {figures.deadlinePassed && <p className="mb-4 text-sm text-slate-600">Voting closed on {formatDate(deadline)}</p>}
       {body}
       <p role="status" className="sr-only">
         {announcement}

@@ -27,9 +27,10 @@ export function SurveyCard({ survey, today, headingLevel = 3 }: { survey: CardSu
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const closed = isClosed(survey.deadline, today);
   const hidden = resultsHidden(survey, closed);
-  // The class names are defined in app/globals.css (short names: a list page has a dozen cards).
+  // The class names are defined in app/globals.css (short names: a list page has a dozen cards), and so
+  // are the words of the call to action ("Vote", "See results"), drawn after the footer.
   return (
-    <article className="card">
+    <article className={closed ? "card card-done" : "card"}>
       <div className="card-top">
         <span className="card-tag">{survey.category}</span>
         {closed ? (
@@ -55,13 +56,8 @@ export function SurveyCard({ survey, today, headingLevel = 3 }: { survey: CardSu
             Results after the deadline
           </span>
         ) : (
-          <span className="card-votes" data-testid="card-votes">
-            Votes: {survey.yesCount + survey.noCount}
-          </span>
+          <span className="card-votes" data-testid="card-votes">{`Votes: ${survey.yesCount + survey.noCount}`}</span>
         )}
-        <span className="card-cta" aria-hidden="true">
-          {closed ? "See results" : "Vote"}
-        </span>
       </div>
     </article>
   );

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useOptimistic, useTransition } from "react";
-import { listHref, type ListState } from "@/lib/public-urls";
+import { CATEGORIES, listHref, type ListState } from "@/lib/public-urls";
 import { Loader2 } from "lucide-react";
 
 const selectClass =
@@ -14,7 +14,7 @@ const selectClass =
  * list loads, the selects already show the choice (useOptimistic), a pending note shows beside them,
  * and the old list is dimmed (globals.css, by `data-pending`).
  */
-export function SurveyFilters({ state, categories }: { state: ListState; categories: readonly string[] }) {
+export function SurveyFilters({ state }: { state: ListState }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [shown, show] = useOptimistic(state, (current: ListState, next: Partial<ListState>) => ({ ...current, ...next }));
@@ -54,7 +54,7 @@ export function SurveyFilters({ state, categories }: { state: ListState; categor
         </label>
         <select id="category" name="category" className={selectClass} value={shown.category} onChange={(e) => go({ category: e.target.value })}>
           <option value="">All</option>
-          {categories.map((c) => (
+          {CATEGORIES.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>

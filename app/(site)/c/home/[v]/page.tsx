@@ -72,15 +72,16 @@ export default async function HomePage({ params }: { params: Promise<{ v: string
       <section id="how-it-works" aria-labelledby="how" className="bg-slate-50 px-4 py-16">
         <div className="mx-auto max-w-7xl">
           <h2 id="how" className="text-center text-3xl font-bold">How It Works</h2>
+          {/* `.step` (app/globals.css) styles each step and its icon, heading and text. */}
           <ol aria-label="How It Works" className="mt-10 grid gap-6 md:grid-cols-3">
             {steps.map((step, i) => (
-              <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-                <span className={`icon ${step.icon} mx-auto block h-10 w-10 text-brand-700`} aria-hidden="true" />
-                <h3 className="mt-4 text-xl font-semibold">
-                  <span className="sr-only">Step {i + 1}: </span>
+              <li key={i} className="step">
+                <span className={`icon ${step.icon}`} aria-hidden="true" />
+                <h3>
+                  <span className="sr-only">{`Step ${i + 1}: `}</span>
                   {step.title}
                 </h3>
-                <p className="mt-2 text-slate-600">{step.text}</p>
+                <p>{step.text}</p>
               </li>
             ))}
           </ol>

@@ -35,17 +35,21 @@ describe("/survey/details/[id]", () => {
     expect(meta.alternates?.canonical).toBe(`/survey/details/${survey.id}`);
   });
 
-  it("hands the vote part the counts with their stats, computed here on the server", async () => {
+  it("renders a closed survey's results with their stats here on the server; an open one's vote part carries no count", async () => {
     const owner = await createUser({ role: "surveyor" });
-    const survey = await createSurvey(owner.id, { yesCount: 62, noCount: 22 });
-    const [voting] = propsNamed(await render(survey.id), "initial");
-    expect(voting.initial).toEqual({
-      yesCount: 62,
-      noCount: 22,
-      stats: resultStats(62, 22),
-      resultsHidden: false,
-      deadlinePassed: false,
-    });
+    const open = await createSurvey(owner.id, { yesCount: 62, noCount: 22 });
+    const openPage = await render(open.id);
+    // A signed-out visitor is asked to log in; the signed-in part reads the figures itself.
+    expect(propsNamed(openPage, "closed")).toEqual([expect.objectContaining({ surveyId: open.id, closed: false })]);
+    expect(propsNamed(openPage, "figures")).toEqual([]);
+    expect(textOf(openPage)).toContain("Please login to vote this survey!");
+
+    const closed = await createSurvey(owner.id, { yesCount: 62, noCount: 22, deadlineInDays: -1 });
+    const closedPage = await render(closed.id);
+    expect(propsNamed(closedPage, "closed")).toEqual([expect.objectContaining({ closed: true })]);
+    expect(propsNamed(closedPage, "figures").map((p) => p.figures)).toEqual([
+      { yesCount: 62, noCount: 22, stats: resultStats(62, 22), resultsHidden: false },
+    ]);
   });
 
   it("holds no count anywhere while the survey keeps its results until the deadline, and says when they come", async () => {
@@ -59,16 +63,18 @@ describe("/survey/details/[id]", () => {
     ]);
     expect(text).not.toContain("upvoteCount");
     expect(text).not.toMatch(/4321|1234/);
-    const [voting] = propsNamed(page, "initial");
-    expect(voting.initial).toEqual({ yesCount: null, noCount: null, stats: null, resultsHidden: true, deadlinePassed: false });
-    expect(JSON.stringify(propsNamed(page, "initial"))).not.toMatch(/4321|1234/);
+    expect(propsNamed(page, "figures")).toEqual([]);
+    // The vote part's own props (its children are the text checked above).
+    const voteProps = propsNamed(page, "closed").map((props) => ({ ...props, children: undefined }));
+    expect(JSON.stringify(voteProps)).not.toMatch(/4321|1234/);
 
     // Once the deadline has passed, everything is shown.
     const closed = await createSurvey(owner.id, { yesCount: 4321, noCount: 1234, resultsVisibility: "after_deadline", deadlineInDays: -1 });
     const after = await render(closed.id);
     expect(textOf(after)).toContain('"upvoteCount":4321');
     expect(propsNamed(after, "testId").filter((p) => p.testId === "survey-results-hidden")).toEqual([]);
-    expect(propsNamed(after, "initial")[0].initial).toMatchObject({ yesCount: 4321, noCount: 1234, resultsHidden: false, deadlinePassed: true });
+    expect(propsNamed(after, "closed")[0].closed).toBe(true);
+    expect(propsNamed(after, "figures")[0].figures).toMatchObject({ yesCount: 4321, noCount: 1234, resultsHidden: false });
   });
 
   it("is a 404 for an unpublished survey, an unknown id and a malformed id", async () => {

@@ -5,6 +5,7 @@ import { cache } from "react";
 import { preview } from "@/components/survey/survey-card";
 import { DeadlineNote } from "@/components/survey/deadline-note";
 import { ResultsHiddenNote } from "@/components/survey/results-summary";
+import { SurveyResults } from "@/components/survey/survey-results";
 import { SurveyShare } from "@/components/survey/survey-share";
 import { SurveyVoting } from "@/components/survey/survey-voting";
 import { VoidedNote } from "@/components/survey/voided-note";
@@ -117,13 +118,29 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
         <VoidedNote count={survey.voidedCount ?? 0} className="mt-4 text-sm text-slate-700" />
       </article>
       <section aria-label="Vote and results" className="mt-8">
-        <SurveyVoting
-          surveyId={survey.id}
-          deadline={survey.deadline}
-          // Voting runs through the deadline day in APP_TIME_ZONE; the browser's first live read corrects
-          // a page cached just before the deadline passed.
-          initial={{ ...counts, deadlinePassed: closed }}
-        />
+        <section aria-label="Your vote" className="mt-6 rounded-xl border border-slate-200 p-5 shadow-sm sm:p-6" data-survey-id={survey.id}>
+          {/* Voting runs through the deadline day in APP_TIME_ZONE; a signed-in viewer's first read corrects
+              a page cached just before the deadline passed. */}
+          <SurveyVoting surveyId={survey.id} deadline={survey.deadline} closed={closed}>
+            {closed ? (
+              <>
+                <p className="mb-4 text-sm text-slate-600">Voting closed on {formatDate(survey.deadline)}</p>
+                <SurveyResults figures={counts} deadline={survey.deadline} myVote={null} />
+              </>
+            ) : (
+              <p className="text-lg">
+                Please login to vote this survey!{" "}
+                <Link
+                  href={`/login?callbackUrl=${encodeURIComponent(surveyHref(survey.id))}`}
+                  prefetch={false}
+                  className="font-semibold text-brand-700 underline"
+                >
+                  Login
+                </Link>
+              </p>
+            )}
+          </SurveyVoting>
+        </section>
       </section>
       <div className="mt-8">
         <SurveyShare id={survey.id} title={survey.title} />

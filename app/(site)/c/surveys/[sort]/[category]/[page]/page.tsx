@@ -65,7 +65,7 @@ export default async function SurveysPage({ params }: { params: Params }) {
             {view.category ? ` in ${view.category}` : ""}
           </p>
         </div>
-        <SurveyFilters state={state} categories={CATEGORIES} />
+        <SurveyFilters state={state} />
       </div>
       <div className="mt-8">
         {/* The cards' titles are third-level headings, as on the home page: keep the outline in order. */}
