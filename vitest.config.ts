@@ -15,6 +15,7 @@ export default defineConfig({
     environment: "node",
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "e2e/**"],
+    globalSetup: ["tests/global-db.ts"],
     setupFiles: ["tests/setup-db.ts"],
     // next-auth imports "next/server" without an extension; let Vite resolve it.
     server: { deps: { inline: ["next-auth"] } },

@@ -1,13 +1,16 @@
 // Each test file gets its own fresh, migrated database: a new database on the PostgreSQL server
-// named by TEST_DATABASE_URL, or else an embedded PGlite in a temporary folder.
+// named by TEST_DATABASE_URL, or else an embedded PGlite in a temporary folder. Both are copies of
+// the run's migrated template (tests/global-db.ts); opening one still runs the (already applied)
+// migrations, as the app does.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
+const template = inject("databaseTemplate");
 let cleanup: () => Promise<void>;
 
 process.env.AUTH_SECRET ??= randomBytes(32).toString("base64url");
@@ -17,7 +20,7 @@ if (serverUrl) {
   const name = `opinex_test_${randomBytes(6).toString("hex")}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -30,6 +33,7 @@ if (serverUrl) {
   };
 } else {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "opinex-test-"));
+  fs.cpSync(template, dir, { recursive: true });
   process.env.DATA_DIR = dir;
   cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
