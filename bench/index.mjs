@@ -21,7 +21,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
-import { benchAltcha } from "./altcha.mjs";
+import { benchAltcha, benchAltchaBrowser } from "./altcha.mjs";
 import { benchEmbedded } from "./embedded.mjs";
 import { benchIntegrity } from "./integrity.mjs";
 import { buildFloorApp } from "./floor-app.mjs";
@@ -415,6 +415,7 @@ try {
 
   // ---- 8. the proof-of-work of registration, contact and forgot-password (bench/altcha.mjs) -------------------
   await benchAltcha({ row, fmt, base, log });
+  await benchAltchaBrowser({ row, fmt, base, log });
 
   // ---- 7. the embedded database ------------------------------------------------------------------------
   await stop(server);
