@@ -15,6 +15,8 @@ CREATE TABLE "survey_signup_networks" (
 	CONSTRAINT "survey_signup_networks_survey_id_network_pk" PRIMARY KEY("survey_id","network")
 );
 --> statement-breakpoint
+-- The panel no longer reads the votes themselves: one index less to write at each vote.
+DROP INDEX "votes_survey_counted_idx";--> statement-breakpoint
 ALTER TABLE "survey_integrity" ADD CONSTRAINT "survey_integrity_survey_id_surveys_id_fk" FOREIGN KEY ("survey_id") REFERENCES "public"."surveys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "survey_signup_networks" ADD CONSTRAINT "survey_signup_networks_survey_id_surveys_id_fk" FOREIGN KEY ("survey_id") REFERENCES "public"."surveys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "survey_signup_networks_shared_idx" ON "survey_signup_networks" USING btree ("survey_id","votes") WHERE "survey_signup_networks"."votes" >= 5;--> statement-breakpoint

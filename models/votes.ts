@@ -34,9 +34,6 @@ export const votes = pgTable(
     index("votes_survey_created_idx").on(t.surveyId, t.createdAt, t.id),
     // Who asked for a survey's result by mail (the close job reads only them).
     index("votes_survey_notify_idx").on(t.surveyId).where(sql`${t.notifyResult}`),
-    // The integrity panel (lib/services/integrity.ts): a survey's counted votes in time order with
-    // their voters, read from the index alone.
-    index("votes_survey_counted_idx").on(t.surveyId, t.createdAt, t.userId).where(sql`${t.voidedAt} is null`),
     // A suspended account's votes still to void, or voided ones to restore.
     index("votes_user_voided_idx").on(t.userId).where(sql`${t.voidedAt} is not null`),
   ],
