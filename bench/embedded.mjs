@@ -19,8 +19,13 @@ function percentile(values, p) {
 /** Adds `VOTERS` people to the seeded folder (nothing holds it yet); returns their ids and open surveys. */
 async function addVoters(dataDir) {
   const db = new PGlite(path.join(dataDir, "pgdata"));
+  const withNetwork = (await db.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'signup_network'`)).rows.length > 0;
   const { rows: voters } = await db.query(
-    `INSERT INTO users (email, name, role) SELECT 'embedded-voter-' || g || '@bench.test', 'Voter ' || g, 'user' FROM generate_series(1, ${VOTERS}) g RETURNING id`,
+    // Each with the sign-up network registration records (one in 20 shared), so a vote pays for every
+    // figure the database keeps; a checkout older than that column is measured without it.
+    `INSERT INTO users (email, name, role${withNetwork ? ", signup_network" : ""})
+     SELECT 'embedded-voter-' || g || '@bench.test', 'Voter ' || g, 'user'${withNetwork ? ", 'bench:' || case when g % 20 = 0 then 'shared' || (g % 7) else 'own' || g end" : ""}
+     FROM generate_series(1, ${VOTERS}) g RETURNING id`,
   );
   const { rows: surveys } = await db.query(`SELECT id FROM surveys WHERE status = 'publish' AND deadline > current_date ORDER BY created_at LIMIT 5`);
   await db.close();

@@ -13,8 +13,9 @@
 // `node bench/weight.mjs`, on the demo data); latency with 100 and 100,000 published surveys;
 // the server's peak memory; on the embedded database, a static asset during a
 // storm of wrong-password sign-ins and votes per second (bench/embedded.mjs, BENCH_BASELINE_DIR); the
-// integrity panel of a survey with 100,000 votes on the embedded database (bench/integrity.mjs); the
-// time to solve the proof-of-work of registration, contact and forgot-password (bench/altcha.mjs).
+// integrity panel of a survey with 100,000 votes on the embedded database and on PostgreSQL
+// (bench/integrity.mjs; alone: `node bench/integrity.mjs`); the time to solve the proof-of-work of
+// registration, contact and forgot-password, in Node and in Chromium (bench/altcha.mjs).
 // `npm run bench -- --scale` adds section 10 (bench/scale.mjs, about 15 minutes more): every page at demo
 // size and with a million votes, on both databases, with each page's query plans and peak memory.
 import { spawn } from "node:child_process";
@@ -22,7 +23,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
-import { benchAltcha } from "./altcha.mjs";
+import { benchAltcha, benchAltchaBrowser } from "./altcha.mjs";
 import { benchEmbedded } from "./embedded.mjs";
 import { benchIntegrity } from "./integrity.mjs";
 import { benchScale } from "./scale.mjs";
@@ -382,6 +383,7 @@ try {
 
   // ---- 8. the proof-of-work of registration, contact and forgot-password (bench/altcha.mjs) -------------------
   await benchAltcha({ row, fmt, base, log });
+  await benchAltchaBrowser({ row, fmt, base, log });
 
   // ---- 7. the embedded database ------------------------------------------------------------------------
   await stop(server);

@@ -6,7 +6,7 @@ import { createSurveyThroughApi, voteAsNewPerson } from "./fixtures/surveys";
 
 // The integrity panel and the moderation of fake accounts: the surveyor's results page shows the
 // panel (empty state too); an admin suspends an account and voids its vote from Manage Users, the
-// public page says so, the account cannot sign in, and the vote comes back when restored.
+// public page and its embed say so, the account cannot sign in, and the vote comes back when restored.
 
 const PHONE = { width: 390, height: 844 };
 
@@ -86,6 +86,13 @@ test("an admin suspends an account and voids its vote from Manage Users; restori
   // The public page says so; the survey counts no vote.
   await page.goto(`/survey/details/${id}`);
   await expect(page.getByTestId("survey-voided")).toHaveText("1 vote voided after review");
+  // And so does its embed, in another site's frame, in both themes.
+  for (const theme of ["light", "dark"]) {
+    await page.goto(`/embed/survey/${id}?theme=${theme}`);
+    await expect(page.getByTestId("survey-voided")).toHaveText("1 vote voided after review");
+    await expect(page.getByTestId("embed-figures")).toContainText("No votes yet.");
+  }
+  await expectAxeClean(page);
   const counts = await (await page.request.get(`/api/survey/${id}`)).json();
   expect([counts.yesCount, counts.noCount, counts.voidedCount]).toEqual([0, 0, 1]);
 
@@ -109,4 +116,8 @@ test("an admin suspends an account and voids its vote from Manage Users; restori
   await expect(phoneRow).toContainText("Active");
   const after = await (await page.request.get(`/api/survey/${id}`)).json();
   expect([after.yesCount, after.voidedCount]).toEqual([1, 0]);
+  // The embed's cached copy follows the restore.
+  await page.goto(`/embed/survey/${id}`);
+  await expect(page.getByTestId("embed-figures")).toContainText("1 vote");
+  await expect(page.getByTestId("survey-voided")).toHaveCount(0);
 });

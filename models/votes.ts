@@ -34,9 +34,6 @@ export const votes = pgTable(
     index("votes_survey_created_idx").on(t.surveyId, t.createdAt, t.id),
     // Who asked for a survey's result by mail (the close job reads only them).
     index("votes_survey_notify_idx").on(t.surveyId).where(sql`${t.notifyResult}`),
-    // The integrity panel (lib/services/integrity.ts): a survey's counted votes in time order with
-    // their voters, read from the index alone.
-    index("votes_survey_counted_idx").on(t.surveyId, t.createdAt, t.userId).where(sql`${t.voidedAt} is null`),
     // A suspended account's votes still to void, or voided ones to restore.
     index("votes_user_voided_idx").on(t.userId).where(sql`${t.voidedAt} is not null`),
   ],
@@ -61,4 +58,44 @@ export const surveyVoteBuckets = pgTable(
     no: integer("no").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.surveyId, t.bucket] })],
+);
+
+/**
+ * A survey's integrity figures over its counted votes (voided ones left out), kept by triggers
+ * (migration 0013_integrity_counters) in the transaction of each vote, void, restore and deletion, and
+ * of each change to a voter's account creation time or verified state: the integrity panel reads this
+ * one row instead of joining every vote to its voter. Account age is the vote's time minus the
+ * account's creation; verified is the account's state now, as the panel always counted it.
+ */
+export const surveyIntegrity = pgTable("survey_integrity", {
+  surveyId: uuid("survey_id")
+    .primaryKey()
+    .references(() => surveys.id, { onDelete: "cascade" }),
+  votes: integer("votes").notNull().default(0),
+  verified: integer("verified").notNull().default(0),
+  under1Day: integer("under_1_day").notNull().default(0),
+  days1To7: integer("days_1_to_7").notNull().default(0),
+  days7To30: integer("days_7_to_30").notNull().default(0),
+  older: integer("older").notNull().default(0),
+});
+
+/**
+ * A survey's counted votes per sign-up network of their voters (users.signup_network), kept by the
+ * same triggers. The partial index holds only the networks the panel calls shared (at least
+ * SHARED_NETWORK_MIN_SIGNUPS votes, lib/services/integrity-query.mjs: the two must agree), so the panel
+ * reads a handful of rows whatever the number of votes.
+ */
+export const surveySignupNetworks = pgTable(
+  "survey_signup_networks",
+  {
+    surveyId: uuid("survey_id")
+      .notNull()
+      .references(() => surveys.id, { onDelete: "cascade" }),
+    network: text("network").notNull(),
+    votes: integer("votes").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.surveyId, t.network] }),
+    index("survey_signup_networks_shared_idx").on(t.surveyId, t.votes).where(sql`${t.votes} >= 5`),
+  ],
 );

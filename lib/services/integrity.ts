@@ -1,6 +1,6 @@
 // The integrity panel of a survey's results (its surveyor's results page and the admin's survey
-// view): how far its counts can be trusted. One SQL statement over the survey's counted votes
-// (index votes_survey_counted_idx, voided votes left out) joined to their voters by primary key.
+// view): how far its counts can be trusted. One SQL statement over the figures the database keeps in
+// the transaction of each vote (lib/services/integrity-query.mjs), as fast for 100,000 votes as for 10.
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { EmbedResults } from "@/components/embed/embed-results";
+import { VoidedNote } from "@/components/survey/voided-note";
 import { cachedSurvey } from "@/lib/cache/surveys";
 import { isClosed } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
@@ -15,7 +16,8 @@ import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 // /embed/survey/{id}[?theme=dark] (rewritten here, lib/public-urls.ts): a survey in another site's
 // <iframe>. The only pages other sites may frame (frame-ancestors *, next.config.ts). Cached like the
 // survey page: generated on first request, expired by the survey's tag; the figures then refresh in
-// the browser. A survey that keeps its results until its deadline shows none before then, as on its page.
+// the browser. A survey that keeps its results until its deadline shows none before then, as on its page,
+// and votes voided after review are said here as there.
 export const revalidate = 60;
 export async function generateStaticParams() {
   return [];
@@ -46,6 +48,7 @@ export default async function EmbeddedSurvey({ params }: { params: Params }) {
       <h1 className="text-lg font-bold leading-snug">{survey.questionTitle}</h1>
       <p className={`text-sm ${dark ? "text-slate-300" : "text-slate-700"}`}>{survey.title}</p>
       <EmbedResults surveyId={survey.id} deadline={survey.deadline} dark={dark} initial={{ ...counts, deadlinePassed: closed }} />
+      <VoidedNote count={survey.voidedCount ?? 0} className={`text-sm ${dark ? "text-slate-300" : "text-slate-700"}`} />
       <a
         href={`${siteUrl()}${surveyHref(survey.id)}`}
         target="_blank"
