@@ -10,8 +10,6 @@
 import path from "node:path";
 import v8 from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 const { dataDir, socketDir, port } = workerData;
 const SHARED_BUFFERS = "32MB";
@@ -26,6 +24,9 @@ const SHARED_BUFFERS = "32MB";
 // testing" --liftoff-only, and apply to the whole process, which compiles no other WebAssembly.
 v8.setFlagsFromString("--no-wasm-tier-up");
 v8.setFlagsFromString("--no-wasm-dynamic-tiering");
+// Imported only now: static imports would run first, and PGlite starts compiling when it is loaded.
+const { PGlite } = await import("@electric-sql/pglite");
+const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
 
 let db;
 let server;
