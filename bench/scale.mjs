@@ -11,7 +11,7 @@
 // BENCH_DATABASE_URL    the PostgreSQL server's maintenance database (throwaway databases are made there)
 // BENCH_SCALE_LARGE_URL / BENCH_SCALE_LARGE_DIR   an already seeded large database (server / embedded
 //                       folder) to measure instead of seeding one (seeding takes about 2 and 4 minutes)
-// BENCH_SCALE_NODE_FLAGS  Node/V8 flags for the servers (e.g. "--liftoff-only", see docs/performance.md)
+// BENCH_SCALE_NODE_FLAGS  Node/V8 flags for the servers (e.g. "--max-semi-space-size=8", see docs/performance.md)
 // BENCH_PORT            + 20 and + 21 are the two servers' ports (demo size and large, run side by side)
 //
 // Public pages are cached: "hit" is a cached answer; "miss" renders afresh, each request following an

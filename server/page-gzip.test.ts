@@ -105,6 +105,16 @@ describe("compression of npm start", () => {
     const plain = await get("/cached", { "accept-encoding": "identity" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString()).toBe(page);
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+    // The same version as the gzipped answer: its ETag, its 304, and no second compression.
+    const before = stats();
+    const zipped = await get("/cached", { "accept-encoding": "gzip" });
+    expect(plain.headers.etag).toBe(zipped.headers.etag);
+    const none = await get("/cached");
+    expect(none.body.toString()).toBe(page);
+    expect((await get("/cached", { "if-none-match": plain.headers.etag! })).status).toBe(304);
+    expect(stats()).toEqual(before);
     const head = await get("/cached", { "accept-encoding": "gzip" }, "HEAD");
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
@@ -151,5 +161,6 @@ describe("script policy of a cached page", () => {
     const csp = String((await get("/scripted", { "accept-encoding": "gzip" })).headers["content-security-policy"]);
     const expected = inline.map((code) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`);
     expect(csp).toBe(`default-src 'self'; script-src 'self' 'unsafe-inline' ${expected.join(" ")}; object-src 'none'`);
+    expect((await get("/scripted")).headers["content-security-policy"]).toBe(csp);
   });
 });

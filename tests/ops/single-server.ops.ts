@@ -26,7 +26,7 @@ import {
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 
-const PORT = 3511;
+const PORT = Number(process.env.OPS_SINGLE_SERVER_PORT ?? 3511);
 const dataDir = tempDir("single");
 const METRICS_TOKEN = "ops-metrics-token-0123456789abcdef";
 const env = baseEnv({ DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: "20", METRICS_TOKEN });

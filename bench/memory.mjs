@@ -1,0 +1,228 @@
+// The server's resident memory on the embedded database, for `npm run bench` (section 6b) and alone
+// (`node bench/memory.mjs`): the server started with `npm start` as a supervisor starts it, its
+// VmRSS and VmHWM read from /proc every 50 ms through each phase, and the phase the peak fell in.
+//   fresh  an empty DATA_DIR: the server creates the database and migrates it, then serves pages
+//   demo   a DATA_DIR seeded with the demo data (what `npm run demo` serves): pages, then votes
+// BENCH_NODE_FLAGS="--flag ..." starts `node <flags> server/index.mjs` instead of `npm start`, to
+// compare Node/V8 flags; BENCH_MEMORY_CASES=fresh,demo picks the cases.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import autocannon from "autocannon";
+import { PGlite } from "@electric-sql/pglite";
+import { throwawayServer, waitFor } from "../scripts/lib/throwaway-server.mjs";
+import { apiToken } from "./lib/api-token.mjs";
+
+const VOTERS = 2000;
+
+/** VmRSS and VmHWM of a process, MB (NaN once it has gone). */
+function memoryOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const mb = (field) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1]) / 1024;
+    return { rss: mb("VmRSS"), hwm: mb("VmHWM") };
+  } catch {
+    return { rss: NaN, hwm: NaN };
+  }
+}
+
+/** The pid of the server `npm start` runs (npm's child, whose shell `exec`s node), or `pid` itself. */
+function serverPid(pid) {
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid && fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("server/index.mjs")) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
+}
+
+/** Samples the server every 50 ms; `phase(name)` labels what follows; `stop()` returns the figures. */
+function sampler(parent) {
+  let pid = process.env.BENCH_NODE_FLAGS === undefined ? null : parent;
+  let phase = "start";
+  const phases = new Map();
+  let peak = { rss: 0, phase };
+  const timer = setInterval(() => {
+    pid ??= serverPid(parent);
+    if (!pid) return;
+    const { rss } = memoryOf(pid);
+    if (!Number.isFinite(rss)) return;
+    const p = phases.get(phase) ?? { max: 0, last: 0 };
+    phases.set(phase, { max: Math.max(p.max, rss), last: rss });
+    if (rss > peak.rss) peak = { rss, phase };
+  }, 50);
+  return {
+    phase: (name) => (phase = name),
+    stop() {
+      clearInterval(timer);
+      return { peak, hwm: memoryOf(pid).hwm, phases };
+    },
+  };
+}
+
+function load(url, options) {
+  return new Promise((resolve, reject) => autocannon({ url, connections: 20, duration: 4, ...options }, (e, r) => (e ? reject(e) : resolve(r))));
+}
+
+const METRICS_TOKEN = randomBytes(24).toString("hex");
+
+/** The main thread's V8 heap from the server's own metrics, MB: committed per space, and external. */
+async function heapOf(base) {
+  const text = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const mb = (re) => [...text.matchAll(re)].map((m) => [m[1], Number(m[2]) / 2 ** 20]);
+  const spaces = mb(/^opinex_nodejs_heap_space_size_total_bytes\{space="([a-z_]+)"\} (\S+)/gm).filter(([, v]) => v >= 1);
+  const [[, total] = [, NaN]] = mb(/^opinex_nodejs_heap_size_total_bytes()\s(\S+)/gm);
+  const [[, used] = [, NaN]] = mb(/^opinex_nodejs_heap_size_used_bytes()\s(\S+)/gm);
+  const [[, external] = [, NaN]] = mb(/^opinex_nodejs_external_memory_bytes()\s(\S+)/gm);
+  const f = (n) => n.toFixed(0);
+  return `main heap ${f(used)} used / ${f(total)} committed (${spaces.map(([k, v]) => `${k.replace(/_space$/, "")} ${f(v)}`).join(" ")}), external ${f(external)}`;
+}
+
+/** The server of `env`, started as `npm start` does (or with BENCH_NODE_FLAGS); resolves its process. */
+function startServer(env, appDir) {
+  const flags = process.env.BENCH_NODE_FLAGS;
+  // `npm start` is `exec node server/index.mjs`: npm's shell is replaced, so the child's pid is the server's.
+  const child =
+    flags === undefined
+      ? spawn("npm", ["start", "--silent"], { cwd: appDir, env, stdio: ["ignore", "ignore", "inherit"] })
+      : spawn(process.execPath, [...flags.split(" ").filter(Boolean), "server/index.mjs"], { cwd: appDir, env, stdio: ["ignore", "ignore", "inherit"] });
+  return child;
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return child.exitCode;
+  const exited = new Promise((r) => child.once("exit", (code) => r(code)));
+  child.kill("SIGTERM");
+  return exited;
+}
+
+async function pagesLoad(base, mem) {
+  const list = await (await fetch(`${base}/api/all_surveys?limit=3`)).json();
+  const urls = [`${base}/`, `${base}/surveys`, `${base}/surveys?category=Health&sort=createdAt&page=2`, `${base}/about`, ...list.map((s) => `${base}/survey/details/${s._id}`)];
+  mem.phase("first renders");
+  for (const url of urls) await (await fetch(url)).arrayBuffer();
+  mem.phase("pages under load");
+  for (const url of urls) await load(url, { headers: { "accept-encoding": "gzip" } });
+}
+
+async function votesLoad(base, secret, voters, surveys, mem) {
+  mem.phase("votes");
+  let next = 0;
+  let accepted = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (next < voters.length) {
+        const i = next++;
+        const res = await fetch(`${base}/api/vote/${surveys[i % surveys.length]}`, {
+          method: "PUT",
+          headers: { authorization: `Bearer ${apiToken(secret, voters[i])}`, "content-type": "application/json" },
+          body: JSON.stringify({ vote: i % 3 ? "yes" : "no" }),
+        });
+        await res.arrayBuffer();
+        if (res.ok) accepted++;
+      }
+    }),
+  );
+  return accepted / ((performance.now() - started) / 1000);
+}
+
+/** An empty DATA_DIR: creating the database and migrating it happen inside the server. */
+async function fresh(port, appDir) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "opinex-memory-"));
+  const base = `http://localhost:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    AUTH_URL: base,
+    PORT: String(port),
+    LOG_LEVEL: "error",
+    METRICS_TOKEN,
+    DATA_DIR: dataDir,
+  };
+  const child = startServer(env, appDir);
+  const mem = sampler(child.pid);
+  try {
+    const t = performance.now();
+    await waitFor(`${base}/api/health/ready`);
+    const readySeconds = (performance.now() - t) / 1000;
+    await pagesLoad(base, mem);
+    mem.phase("idle");
+    await new Promise((r) => setTimeout(r, 1000));
+    const heap = await heapOf(base);
+    const result = mem.stop();
+    return { ...result, heap, readySeconds, exit: await stopServer(child) };
+  } finally {
+    if (child.exitCode === null) await stopServer(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A DATA_DIR seeded with the demo data and voters, as `npm run demo` serves it. */
+async function demo(port, appDir) {
+  const server = throwawayServer({ name: "bench-memory", port, appDir, env: { LOG_LEVEL: "error", METRICS_TOKEN } });
+  const db = new PGlite(path.join(server.dataDir, "pgdata"));
+  const { rows: voters } = await db.query(
+    `INSERT INTO users (email, name, role) SELECT 'memory-voter-' || g || '@bench.test', 'Voter ' || g, 'user' FROM generate_series(1, ${VOTERS}) g RETURNING id`,
+  );
+  const { rows: surveys } = await db.query(`SELECT id FROM surveys WHERE status = 'publish' AND deadline > current_date ORDER BY created_at LIMIT 5`);
+  await db.close();
+  const child = startServer(server.env, appDir);
+  const mem = sampler(child.pid);
+  try {
+    const t = performance.now();
+    await waitFor(`${server.base}/api/health/ready`);
+    const readySeconds = (performance.now() - t) / 1000;
+    await pagesLoad(server.base, mem);
+    const votesPerSecond = await votesLoad(server.base, server.env.AUTH_SECRET, voters.map((v) => v.id), surveys.map((s) => s.id), mem);
+    mem.phase("idle");
+    await new Promise((r) => setTimeout(r, 1000));
+    const heap = await heapOf(server.base);
+    const result = mem.stop();
+    return { ...result, heap, readySeconds, votesPerSecond, exit: await stopServer(child) };
+  } finally {
+    if (child.exitCode === null) await stopServer(child);
+    await server.stop();
+  }
+}
+
+/** Adds the memory rows through `row(section, name, value, target, verdict)`. */
+export async function benchMemory({ row, fmt, ok, port, log, appDir = process.cwd() }) {
+  const cases = (process.env.BENCH_MEMORY_CASES ?? "fresh,demo").split(",");
+  const how = process.env.BENCH_NODE_FLAGS === undefined ? "npm start" : `node ${process.env.BENCH_NODE_FLAGS}`;
+  for (const [name, run] of [["fresh", fresh], ["demo", demo]]) {
+    if (!cases.includes(name)) continue;
+    log(`memory: ${name} DATA_DIR (${how})...`);
+    const r = await run(port, appDir);
+    const phases = [...r.phases].map(([phase, p]) => `${phase} ${fmt(p.max)}`).join(", ");
+    row(
+      "6b memory, embedded",
+      `${name} DATA_DIR, ${how}: peak RSS (VmHWM)`,
+      `${fmt(r.hwm)} MB, in "${r.peak.phase}"; max per phase: ${phases}; at the end ${fmt(r.phases.get("idle")?.last)} MB: ${r.heap}; ready after ${fmt(r.readySeconds, 1)} s${r.votesPerSecond ? `, ${fmt(r.votesPerSecond)} votes/s` : ""}; SIGTERM exit ${r.exit}`,
+      "< 400 MB",
+      ok(r.hwm < 400),
+    );
+  }
+}
+
+// `node bench/memory.mjs`: only these rows.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchMemory({
+    row: (...cells) => console.log(`| ${cells.join(" | ")} |`),
+    fmt: (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a"),
+    ok: (pass) => (pass ? "met" : "MISSED"),
+    port: Number(process.env.BENCH_PORT ?? 5510) + 3,
+    log: (...args) => console.error("·", ...args),
+  });
+}
