@@ -33,6 +33,7 @@ import { benchLive } from "./live.mjs";
 import { benchWeight, floorFirstLoadJs } from "./weight.mjs";
 import { benchMemory } from "./memory.mjs";
 import { apiToken } from "./lib/api-token.mjs";
+import { stop, waitFor } from "./lib/processes.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 5510);
 const floorPort = port + 1;
@@ -88,24 +89,6 @@ function startServer() {
   return child;
 }
 
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function stop(child) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await Promise.race([exited, sleep(30_000)]);
-}
 
 async function cleanUp() {
   await stop(server);

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import { throwawayServer } from "../scripts/lib/throwaway-server.mjs";
 import { buildFloorApp } from "./floor-app.mjs";
 import { firstLoadJs } from "./lib/first-load-js.mjs";
+import { stop, waitFor } from "./lib/processes.mjs";
 
 const FIRST_IMPLEMENTATION_JS = 284_739;
 /** Uncompressed HTML, bytes: what is left of a list page is a dozen cards, once in the HTML and once in the payload. */
@@ -16,26 +17,7 @@ export const HTML_TARGETS = { "/": 50_000, "/surveys": 45_000 };
 /** First-load JavaScript over the floor, bytes (gzip). */
 export const JS_OVER_FLOOR_TARGET = 15_000;
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function stop(child) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await Promise.race([exited, sleep(30_000)]);
-}
 
 /** The floor's first-load JavaScript: the bare app built and served on `port`, then removed. */
 export async function floorFirstLoadJs(port) {
