@@ -17,8 +17,6 @@ export const HTML_TARGETS = { "/": 50_000, "/surveys": 45_000 };
 /** First-load JavaScript over the floor, bytes (gzip). */
 export const JS_OVER_FLOOR_TARGET = 15_000;
 
-
-
 /** The floor's first-load JavaScript: the bare app built and served on `port`, then removed. */
 export async function floorFirstLoadJs(port) {
   const dir = buildFloorApp();
