@@ -89,7 +89,6 @@ function startServer() {
   return child;
 }
 
-
 async function cleanUp() {
   await stop(server);
   await db.end().catch(() => {});
