@@ -115,6 +115,11 @@ async function topUpSurveys(total) {
   const { rows } = await db.query(`SELECT count(*)::int AS n FROM surveys WHERE status = 'publish'`);
   const missing = total - rows[0].n;
   if (missing <= 0) return;
+  // With the counters' row trigger on, one statement would update the 'surveys' counter row once per
+  // survey inserted, each update stepping over every version the earlier ones left (quadratic: 474 s
+  // for 99,900 surveys, against 1.3 s before the counters): loaded with it off and counted once.
+  await db.query("BEGIN");
+  await db.query("ALTER TABLE surveys DISABLE TRIGGER USER");
   await db.query(
     `INSERT INTO surveys (title, description, category, deadline, created_at, question_title, question_description, status, surveyor_id, yes_count, no_count)
      SELECT 'Bench survey ' || g, 'A generated survey for the benchmark, number ' || g || '.',
@@ -126,6 +131,9 @@ async function topUpSurveys(total) {
      FROM generate_series(1, $1) AS g`,
     [missing],
   );
+  await db.query("ALTER TABLE surveys ENABLE TRIGGER USER");
+  await db.query("SELECT recount_row_counts()");
+  await db.query("COMMIT");
   await db.query("ANALYZE surveys");
 }
 
