@@ -17,8 +17,8 @@ const SHARED_BUFFERS = "32MB";
 // PGlite's WebAssembly is compiled by V8's baseline compiler (Liftoff) only, never tiered up to its
 // optimising one (TurboFan): one of PostgreSQL's functions (about 100 KB of WebAssembly) alone takes
 // TurboFan 600 MB of working memory and seconds of CPU, which made the server's peak 800 MB (1.1 GB
-// creating a new database) for a moment. Votes per second did not suffer (they rose: the compiling
-// no longer competes with requests for the CPU; docs/performance.md). V8 reads these switches when it
+// creating a new database) for a moment. Votes per second stay within a few percent (the compiling no
+// longer competes with requests for the CPU; docs/performance.md). V8 reads these switches when it
 // compiles a module, so they are set here, before PGlite starts, in every process that runs the
 // embedded database (server, seed, migrations); they are V8's supported switches, not its "for
 // testing" --liftoff-only, and apply to the whole process, which compiles no other WebAssembly.
