@@ -12,7 +12,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { PGlite } from "@electric-sql/pglite";
-import { throwawayServer, waitFor } from "../scripts/lib/throwaway-server.mjs";
+import { serverEnv, throwawayServer, waitFor } from "../scripts/lib/throwaway-server.mjs";
 import { apiToken } from "./lib/api-token.mjs";
 
 const VOTERS = 2000;
@@ -138,19 +138,7 @@ async function votesLoad(base, secret, voters, surveys, mem) {
 async function fresh(port, appDir) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "opinex-memory-"));
   const base = `http://localhost:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
-    AUTH_URL: base,
-    PORT: String(port),
-    LOG_LEVEL: "error",
-    METRICS_TOKEN,
-    DATA_DIR: dataDir,
-  };
+  const env = serverEnv({ port, dataDir, extra: { METRICS_TOKEN } });
   const child = startServer(env, appDir);
   const mem = sampler(child.pid);
   try {

@@ -23,6 +23,23 @@ export async function waitFor(url) {
   throw new Error(`${url} did not answer`);
 }
 
+/** The environment of a production server on `port` over the embedded database in `dataDir`. */
+export function serverEnv({ port, dataDir, extra = {} }) {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    AUTH_URL: `http://localhost:${port}`,
+    PORT: String(port),
+    LOG_LEVEL: "error",
+    ...extra,
+    DATA_DIR: dataDir,
+  };
+}
+
 /**
  * Seeds a fresh DATA_DIR; `serve()` then starts the server on it (so a caller can add rows first,
  * while nothing holds the folder) and `stop()` ends it and removes the folder.
@@ -31,19 +48,7 @@ export async function waitFor(url) {
 export function throwawayServer({ name, port, env: extra = {}, appDir = process.cwd() }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `opinex-${name}-`));
   const base = `http://localhost:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
-    AUTH_URL: base,
-    PORT: String(port),
-    LOG_LEVEL: "error",
-    ...extra,
-    DATA_DIR: dataDir,
-  };
+  const env = serverEnv({ port, dataDir, extra });
   execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/seed.ts"], { cwd: appDir, env, stdio: "ignore" });
   let child = null;
   return {
