@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { NextConfig } from "next";
-import { publicRewrites } from "./lib/public-urls";
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants";
+import { publicRewrites } from "./lib/public-rewrites.mjs";
 import { securityHeaders } from "./lib/security-headers";
 
 const production = process.env.NODE_ENV === "production";
@@ -25,16 +26,14 @@ const nextConfig: NextConfig = {
     // No per-server copy in front of Redis: it would not hear the other servers' revalidations.
     cacheMaxMemorySize: 0,
   }),
-  // Cached public pages behind their public URLs (lib/public-urls.ts).
-  async rewrites() {
-    return { beforeFiles: publicRewrites(), afterFiles: [], fallback: [] };
-  },
   async headers() {
     return [
       // Every answer but the avatar route's, which sends its own, stricter policy (sandboxed images),
       // and the embeds', the only pages other sites may frame.
-      { source: "/((?!api/avatars/|embed/).*)", headers: securityHeaders({ production }) },
+      // The server hands Next an embed as its internal route (/c/embed/..., lib/public-rewrites.mjs).
+      { source: "/((?!api/avatars/|embed/|c/embed/).*)", headers: securityHeaders({ production }) },
       { source: "/embed/:path*", headers: securityHeaders({ production, frameable: true }) },
+      { source: "/c/embed/:path*", headers: securityHeaders({ production, frameable: true }) },
       { source: "/api/avatars/:id", headers: securityHeaders({ production, csp: false }) },
       // Only the payment page loads Stripe.js and its frames (a later entry overrides the same key).
       { source: "/payment", headers: securityHeaders({ production, stripe: true }) },
@@ -42,4 +41,10 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// Cached public pages behind their public URLs (lib/public-rewrites.mjs). In production the server
+// hands Next their internal routes (server/index.mjs), which spares every request Next's walk through
+// the rules; `next dev` has no such server, so there Next rewrites them itself.
+export default function config(phase: string): NextConfig {
+  if (phase !== PHASE_DEVELOPMENT_SERVER) return nextConfig;
+  return { ...nextConfig, rewrites: async () => ({ beforeFiles: publicRewrites(), afterFiles: [], fallback: [] }) };
+}

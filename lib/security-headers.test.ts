@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import nextConfig from "@/next.config";
+import { PHASE_PRODUCTION_SERVER } from "next/constants";
+import config from "@/next.config";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
 
+const nextConfig = config(PHASE_PRODUCTION_SERVER);
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
 
 describe("security headers", () => {
@@ -22,7 +24,7 @@ describe("security headers", () => {
     expect(directive(payment, "connect-src")).toContain("https://api.stripe.com");
     expect(directive(payment, "frame-src")).toContain("https://js.stripe.com");
     const rules = await nextConfig.headers!();
-    expect(rules.map((r) => r.source)).toEqual(["/((?!api/avatars/|embed/).*)", "/embed/:path*", "/api/avatars/:id", "/payment"]);
+    expect(rules.map((r) => r.source)).toEqual(["/((?!api/avatars/|embed/|c/embed/).*)", "/embed/:path*", "/c/embed/:path*", "/api/avatars/:id", "/payment"]);
   });
 
   it("with a nonce, allow inline scripts only with it", () => {
@@ -54,10 +56,13 @@ describe("security headers", () => {
     const rules = await nextConfig.headers!();
     const matching = (path: string) => rules.filter((r) => new RegExp(`^${r.source.replace("/:id", "/[^/]+").replace(":path*", ".*")}$`).test(path));
     const headersOf = (path: string) => Object.fromEntries(matching(path).flatMap((r) => r.headers.map((h) => [h.key, h.value])));
-    const embed = headersOf("/embed/survey/0b6f6a52-0000-4000-8000-000000000000");
-    expect(directive(embed["Content-Security-Policy"], "frame-ancestors")).toBe("frame-ancestors *");
-    expect(embed["X-Frame-Options"]).toBeUndefined();
-    for (const path of ["/", "/survey/details/0b6f6a52-0000-4000-8000-000000000000", "/dashboard", "/api/me", "/c/embed/0b6f6a52-0000-4000-8000-000000000000/light"]) {
+    // The public URL, and the internal route the server hands Next for it (lib/public-rewrites.mjs).
+    for (const path of ["/embed/survey/0b6f6a52-0000-4000-8000-000000000000", "/c/embed/0b6f6a52-0000-4000-8000-000000000000/light"]) {
+      const embed = headersOf(path);
+      expect(directive(embed["Content-Security-Policy"], "frame-ancestors"), path).toBe("frame-ancestors *");
+      expect(embed["X-Frame-Options"], path).toBeUndefined();
+    }
+    for (const path of ["/", "/c/home/index", "/survey/details/0b6f6a52-0000-4000-8000-000000000000", "/dashboard", "/api/me"]) {
       const headers = headersOf(path);
       expect(directive(headers["Content-Security-Policy"], "frame-ancestors"), path).toBe("frame-ancestors 'none'");
       expect(headers["X-Frame-Options"], path).toBe("DENY");

@@ -7,11 +7,13 @@
 //   page-gzip.mjs         cached pages gzipped once per version, off the event loop, with their CSP hashes
 //   drain.mjs             SIGTERM/SIGINT: drain, close the database and Redis, exit 0
 //   route-patterns.mjs    the route pattern of a request, for metrics labelled without raw URLs
-// It reads the configuration through lib/env.mjs like the app, logs through lib/logger.mjs like the
+// It hands Next each cached page's public URL as the internal route that renders it
+// (lib/public-rewrites.mjs), reads the configuration through lib/env.mjs like the app, logs through lib/logger.mjs like the
 // app, and tells the app it is there through lib/runtime.mjs (a production app started any other way
 // refuses to serve: instrumentation.ts).
 import http from "node:http";
 import { getEnv } from "../lib/env.mjs";
+import { internalPath } from "../lib/public-rewrites.mjs";
 import { createLogger } from "../lib/logger.mjs";
 import { metrics } from "../lib/metrics.mjs";
 import { runtime } from "../lib/runtime.mjs";
@@ -75,12 +77,31 @@ const server = http.createServer((req, res) => {
     else log.warn(fields, "request failed");
   });
   if (refuseMalformed(req, res, requestId)) return;
+  toInternalRoute(req, res);
   compressResponse(req, res);
   handle(req, res).catch((error) => {
     log.error({ requestId, error: error?.message }, "request crashed");
     if (!res.headersSent) res.writeHead(500).end();
   });
 });
+
+/**
+ * A cached page's public URL is handed to Next as the internal route that renders it, the query string
+ * unchanged (lib/public-rewrites.mjs). A client router's request is told the path it was rendered for,
+ * as Next tells it after a rewrite of its own: its router keys what it keeps by that path.
+ */
+function toInternalRoute(req, res) {
+  const url = req.url ?? "/";
+  const route = internalPath(url);
+  if (!route) return;
+  if (req.headers.rsc === "1") {
+    res.setHeader("x-nextjs-rewritten-path", route);
+    res.setHeader("x-nextjs-rewritten-query", "");
+  }
+  const mark = url.indexOf("?");
+  req.url = mark < 0 ? route : route + url.slice(mark);
+}
+
 // Keep-alive connections that sit idle longer than the load balancer's are closed by us first.
 server.keepAliveTimeout = 65_000;
 

@@ -5,6 +5,7 @@ import { Menu } from "lucide-react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { publicPathname } from "@/lib/public-rewrites.mjs";
 import { useRef, useState } from "react";
 import { LinkPending } from "@/components/ui/link-pending";
 import { useCurrentUser } from "@/components/site/use-current-user";
@@ -31,7 +32,8 @@ const links = [
 ];
 
 export function Navbar() {
-  const pathname = usePathname();
+  // The public path even while a cached page renders as its internal route.
+  const pathname = publicPathname(usePathname());
   const [open, setOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);

@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
+import { publicPathname } from "@/lib/public-rewrites.mjs";
 import { useState } from "react";
 import { useCurrentUser } from "@/components/site/use-current-user";
 
@@ -28,11 +29,12 @@ const readOnly = (path: string) =>
  */
 export function ToastHost() {
   // An embed in another site's frame never shows a toast, nor asks who is signed in.
-  return usePathname().startsWith("/embed/") ? null : <SiteToasts />;
+  return publicPathname(usePathname()).startsWith("/embed/") ? null : <SiteToasts />;
 }
 
 function SiteToasts() {
-  const pathname = usePathname();
+  // The public path even while a cached page renders as its internal route.
+  const pathname = publicPathname(usePathname());
   const viewer = useCurrentUser();
   const signedIn = viewer.status === "ready" && viewer.user !== null;
   // Once mounted it stays, so a toast raised while signing out ("You have been signed out") is still shown.

@@ -39,9 +39,7 @@ export default async function HomePage({ params }: { params: Promise<{ v: string
   return (
     <div>
       <section className="bg-gradient-to-br from-brand-800 to-brand-600 px-4 py-24 text-center text-white">
-        <h1 className="mx-auto max-w-3xl text-4xl font-bold md:text-5xl">
-          &ldquo;Empower Your Decisions with Data-Driven Insights&rdquo;
-        </h1>
+        <h1 className="quoted mx-auto max-w-3xl text-4xl font-bold md:text-5xl">Empower Your Decisions with Data-Driven Insights</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-50">
           Yes/no surveys on the questions that matter to you. One person, one vote, results everyone can see.
         </p>

@@ -86,8 +86,8 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
         // "<" is escaped so a survey's text can never close the script element.
         dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }}
       />
-      <Link href="/surveys" className="text-sm font-medium text-brand-700 hover:underline">
-        ← All surveys
+      <Link href="/surveys" className="back-link text-sm font-medium text-brand-700 hover:underline">
+        All surveys
       </Link>
       <article className="mt-4 rounded-xl border border-slate-200 p-6 shadow-sm">
         <p className="text-sm font-semibold text-brand-800">Survey Details</p>

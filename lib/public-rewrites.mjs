@@ -1,0 +1,143 @@
+// The public URLs of the cached pages and the internal routes that render them.
+//
+// Public pages whose content depends on the database are cached pages (ISR) generated on their
+// first request, never at build time (the build has no data). Next can do that only for routes with
+// a dynamic segment, so their public URLs lead to internal routes under /c/ whose segments carry the
+// view:
+//   /                                  -> /c/home/index
+//   /pricing                           -> /c/pricing/index   (reads the Stripe configuration at run time)
+//   /sitemap.xml                       -> /c/sitemap/index
+//   /surveys?sort=&category=&page=     -> /c/surveys/{sort}/{category|all}/{page}
+//   /embed/survey/{id}?theme=          -> /c/embed/{id}/{light|dark}
+// The query string stays the list's public state. Only valid values lead to a view, so each view has
+// one cache entry and junk cannot fill the cache: anything else reaches app/(site)/surveys/route.ts,
+// which redirects to the nearest valid view. The browser's URL never changes.
+//
+// Next's rewrites cost every request a walk through these rules in JavaScript, twice (in its router,
+// then in the page's handler, which compiles each rule's pattern and destination again each time):
+// about 80 microseconds of a cached page's 450. So the production server (server/index.mjs) hands
+// Next the internal route itself (`internalPath`), the query string unchanged, and Next has no
+// rewrites. The client router still sees the public URL, and is told the rendered path as Next tells
+// it after a rewrite. What renders during the request reads the public path through
+// `publicPathname` (the navigation's current link, where toasts may appear), so the HTML is the same
+// as when Next rewrites. `next dev` runs without that server, so there Next gets the table as its
+// rewrites (`publicRewrites`); public-rewrites.test.ts checks, URL by URL, that both agree.
+// Plain JavaScript: the server runs before Next and without TypeScript, and next.config.ts loads this
+// file before path aliases exist. public-rewrites.test.ts also checks the values against models/enums.ts and
+// lib/validation/survey-list.ts.
+
+export const CATEGORIES = /** @type {const} */ (["Technology", "Education", "Health", "Entertainment", "Other"]);
+export const SURVEY_SORTS = /** @type {const} */ (["totalVotes", "createdAt"]);
+export const LIST_PAGE_MAX = 1000;
+
+const UUID_PATTERN = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+// 1..LIST_PAGE_MAX (1000) without leading zeros.
+const PAGE_PATTERN = "[1-9][0-9]{0,2}|1000";
+const THEME_PATTERN = "light|dark";
+
+// Each list parameter: its values, and the segment used when it is absent.
+const listKeys = [
+  { key: "sort", pattern: SURVEY_SORTS.join("|"), fallback: "totalVotes" },
+  { key: "category", pattern: CATEGORIES.join("|"), fallback: "all" },
+  { key: "page", pattern: PAGE_PATTERN, fallback: "1" },
+];
+const FIXED = new Map([
+  ["/", "/c/home/index"],
+  ["/pricing", "/c/pricing/index"],
+  ["/sitemap.xml", "/c/sitemap/index"],
+]);
+const whole = (pattern) => new RegExp(`^(?:${pattern})$`);
+const LIST_VALUES = new Map(listKeys.map((k) => [k.key, whole(k.pattern)]));
+const EMBED_PATH = new RegExp(`^/embed/survey/(${UUID_PATTERN})$`, "i");
+const THEME = whole(THEME_PATTERN);
+
+/**
+ * A query parameter as Next's rewrite conditions see it: absent when missing or empty, else its last
+ * value (`?page=2&page=3` is page 3).
+ * @param {URLSearchParams} params
+ * @param {string} key
+ */
+function lastValue(params, key) {
+  const values = params.getAll(key);
+  if (values.length === 0 || (values.length === 1 && values[0] === "")) return undefined;
+  return values[values.length - 1];
+}
+
+/**
+ * The internal route that renders a public URL (`/surveys?category=Health` → `/c/surveys/totalVotes/Health/1`),
+ * or null when the URL is not one of the cached public pages. Paths match without regard to case, as
+ * Next's rewrites do.
+ * @param {string} url a request's path and query (`req.url`)
+ * @returns {string | null}
+ */
+export function internalPath(url) {
+  const mark = url.indexOf("?");
+  const pathname = (mark < 0 ? url : url.slice(0, mark)).toLowerCase();
+  const search = mark < 0 ? "" : url.slice(mark);
+  const fixed = FIXED.get(pathname);
+  if (fixed) return fixed;
+  if (pathname === "/surveys") {
+    const params = new URLSearchParams(search);
+    const segments = [];
+    for (const { key, fallback } of listKeys) {
+      const value = lastValue(params, key);
+      if (value === undefined) segments.push(fallback);
+      else if (LIST_VALUES.get(key)?.test(value)) segments.push(value);
+      else return null;
+    }
+    return `/c/surveys/${segments.join("/")}`;
+  }
+  if (pathname.startsWith("/embed/survey/")) {
+    const id = EMBED_PATH.exec(mark < 0 ? url : url.slice(0, mark))?.[1];
+    if (!id) return null;
+    const theme = lastValue(new URLSearchParams(search), "theme") ?? "light";
+    if (!THEME.test(theme)) return null;
+    return `/c/embed/${id}/${theme}`;
+  }
+  return null;
+}
+
+/**
+ * The public path of an internal route (`/c/surveys/createdAt/Health/2` → `/surveys`); any other path
+ * as it is. For what a page shows depending on where it is: during the request the app sees the
+ * internal route, in the browser the public URL.
+ * @param {string} pathname
+ */
+export function publicPathname(pathname) {
+  if (!pathname.startsWith("/c/")) return pathname;
+  const [, , kind, id] = pathname.split("/");
+  if (kind === "home") return "/";
+  if (kind === "surveys") return "/surveys";
+  if (kind === "pricing") return "/pricing";
+  if (kind === "sitemap") return "/sitemap.xml";
+  if (kind === "embed") return `/embed/survey/${id}`;
+  return pathname;
+}
+
+/** @typedef {{ source: string, destination: string, has?: { type: "query", key: string, value: string }[], missing?: { type: "query", key: string }[] }} Rewrite */
+
+/**
+ * The whole table as Next rewrite rules, for `next dev` (next.config.ts).
+ * @returns {Rewrite[]}
+ */
+export function publicRewrites() {
+  /** @type {Rewrite[]} */
+  const rules = [...FIXED].map(([source, destination]) => ({ source, destination }));
+  // A survey in another site's frame, in one of its two themes.
+  rules.push(
+    { source: `/embed/survey/:id(${UUID_PATTERN})`, has: [{ type: "query", key: "theme", value: `(?<theme>${THEME_PATTERN})` }], destination: "/c/embed/:id/:theme" },
+    { source: `/embed/survey/:id(${UUID_PATTERN})`, missing: [{ type: "query", key: "theme" }], destination: "/c/embed/:id/light" },
+  );
+  // One rule per combination of present / absent parameters (2^3).
+  for (let mask = 0; mask < 1 << listKeys.length; mask++) {
+    const present = listKeys.filter((_, i) => mask & (1 << i));
+    const absent = listKeys.filter((_, i) => !(mask & (1 << i)));
+    rules.push({
+      source: "/surveys",
+      has: present.map((k) => ({ type: "query", key: k.key, value: `(?<${k.key}>${k.pattern})` })),
+      missing: absent.map((k) => ({ type: "query", key: k.key })),
+      destination: `/c/surveys/${listKeys.map((k) => (present.includes(k) ? `:${k.key}` : k.fallback)).join("/")}`,
+    });
+  }
+  return rules;
+}
