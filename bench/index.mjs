@@ -19,7 +19,8 @@
 // `npm run bench -- --scale` adds section 10 (bench/scale.mjs, about 15 minutes more): every page at demo
 // size and with a million votes, on both databases, with each page's query plans and peak memory.
 // BENCH_SECTIONS=1,6b (comma list: 1 2 3 3b 4 5 6 6b 7 8 9) runs only those sections, for one figure
-// without the whole run; BENCH_NODE_FLAGS="--flag ..." starts the server with those Node/V8 flags.
+// without the whole run; BENCH_NODE_FLAGS="--flag ..." starts the server with those Node/V8 flags instead of
+// the ones `npm start` uses (server/node-flags.mjs).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -34,6 +35,7 @@ import { benchWeight, floorFirstLoadJs } from "./weight.mjs";
 import { benchMemory } from "./memory.mjs";
 import { apiToken } from "./lib/api-token.mjs";
 import { stop, waitFor } from "./lib/processes.mjs";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 5510);
 const floorPort = port + 1;
@@ -46,7 +48,8 @@ const VIEWERS = 1000;
 const VIEWER_POLL_SECONDS = 5; // components/survey/use-live-figures.ts POLL_MS
 const sections = process.env.BENCH_SECTIONS?.split(",").map((s) => s.trim());
 const runs = (section) => !sections || sections.includes(section);
-const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+// The server runs with the flags `npm start` gives it, unless BENCH_NODE_FLAGS says otherwise.
+const nodeFlags = process.env.BENCH_NODE_FLAGS === undefined ? SERVER_NODE_FLAGS : process.env.BENCH_NODE_FLAGS.split(" ").filter(Boolean);
 
 if (!fs.existsSync(".next/BUILD_ID")) {
   console.error("No production build found: run `npx next build` first.");

@@ -11,7 +11,7 @@
 // BENCH_DATABASE_URL    the PostgreSQL server's maintenance database (throwaway databases are made there)
 // BENCH_SCALE_LARGE_URL / BENCH_SCALE_LARGE_DIR   an already seeded large database (server / embedded
 //                       folder) to measure instead of seeding one (seeding takes about 2 and 4 minutes)
-// BENCH_SCALE_NODE_FLAGS  Node/V8 flags for the servers (e.g. "--max-semi-space-size=8", see docs/performance.md)
+// BENCH_SCALE_NODE_FLAGS  Node/V8 flags for the servers instead of `npm start`'s (server/node-flags.mjs)
 // BENCH_PORT            + 20 and + 21 are the two servers' ports (demo size and large, run side by side)
 //
 // Public pages are cached: "hit" is a cached answer; "miss" renders afresh, each request following an
@@ -26,6 +26,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { apiToken } from "./lib/api-token.mjs";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.mjs";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -125,7 +126,7 @@ async function timedGet(url, headers) {
 /** Starts `server/index.mjs` on `env` and `port`; resolves once it is ready. */
 async function startServer(env, port) {
   const base = `http://localhost:${port}`;
-  const flags = (process.env.BENCH_SCALE_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const flags = process.env.BENCH_SCALE_NODE_FLAGS === undefined ? SERVER_NODE_FLAGS : process.env.BENCH_SCALE_NODE_FLAGS.split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...flags, "server/index.mjs"], { env: { ...env, PORT: String(port), AUTH_URL: base }, stdio: ["ignore", "ignore", "inherit"] });
   for (let i = 0; ; i++) {
     try {

@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import { MailDev } from "maildev";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.mjs";
 
 const port = process.env.PORT || "3000";
 const inboxPort = Number(process.env.DEMO_INBOX_PORT || 1080);
@@ -33,7 +34,7 @@ if (!fs.existsSync(".next/BUILD_ID")) {
 // Seeding migrates too; it runs before the server so only one process ever holds the database.
 execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/seed.ts"], { stdio: "inherit", env });
 
-const child = spawn(process.execPath, ["server/index.mjs"], { stdio: "inherit", env: { ...env, PORT: port } });
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.mjs"], { stdio: "inherit", env: { ...env, PORT: port } });
 setTimeout(() => {
   console.log(`\n  OPINEX demo is running at http://localhost:${port}`);
   console.log('  Sign in with any demo account above; the password is "demo-password".');

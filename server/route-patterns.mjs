@@ -3,6 +3,7 @@
 // routes and never by a raw URL a client chose.
 import fs from "node:fs";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 
 const NEXT_META = Symbol.for("NextInternalRequestMeta");
 
@@ -12,6 +13,10 @@ export function loadRoutePatterns(dir) {
   const exact = new Map();
   for (const route of manifest.staticRoutes ?? []) exact.set(route.page, route.page);
   const dynamic = (manifest.dynamicRoutes ?? []).map((route) => ({ page: route.page, regex: new RegExp(route.regex) }));
+  // The pages asked for most (a cached page, a popular survey) are found once, not by trying every
+  // dynamic route's pattern on each request.
+  /** @type {LRUCache<string, string>} */
+  const known = new LRUCache({ max: 2000 });
   return {
     /**
      * @param {import("node:http").IncomingMessage} req after Next answered it: Next's own record of
@@ -23,9 +28,11 @@ export function loadRoutePatterns(dir) {
       if (pathname.startsWith("/_next/static/")) return "/_next/static";
       if (pathname.startsWith("/_next/image")) return "/_next/image";
       const trimmed = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
-      if (exact.has(trimmed)) return trimmed;
-      for (const route of dynamic) if (route.regex.test(pathname)) return route.page;
-      return "(unmatched)";
+      const found = exact.get(trimmed) ?? known.get(pathname);
+      if (found) return found;
+      const pattern = dynamic.find((route) => route.regex.test(pathname))?.page ?? "(unmatched)";
+      known.set(pathname, pattern);
+      return pattern;
     },
   };
 }
