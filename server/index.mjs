@@ -86,18 +86,23 @@ const server = http.createServer((req, res) => {
 });
 
 /**
- * A cached page's public URL is handed to Next as the internal route that renders it, the query string
- * unchanged (lib/public-rewrites.mjs). A client router's request is told the path it was rendered for,
- * as Next tells it after a rewrite of its own: its router keys what it keeps by that path.
+ * A cached page's public URL is handed to Next as the internal route that renders it
+ * (lib/public-rewrites.mjs), whose segments carry everything the page depends on. A page is asked for
+ * without its query string, which Next would otherwise parse in several places and write into the
+ * cached page as the first visitor's; a client router's request keeps it (Next checks its `_rsc`
+ * marker) and is told the path and search it was rendered for, as Next tells it after a rewrite of its
+ * own: its router keys what it keeps by them.
  */
 function toInternalRoute(req, res) {
   const url = req.url ?? "/";
   const route = internalPath(url);
   if (!route) return;
-  if (req.headers.rsc === "1") {
-    res.setHeader("x-nextjs-rewritten-path", route);
-    res.setHeader("x-nextjs-rewritten-query", "");
+  if (req.headers.rsc !== "1") {
+    req.url = route;
+    return;
   }
+  res.setHeader("x-nextjs-rewritten-path", route);
+  res.setHeader("x-nextjs-rewritten-query", "");
   const mark = url.indexOf("?");
   req.url = mark < 0 ? route : route + url.slice(mark);
 }
