@@ -1,6 +1,7 @@
 // The server's resident memory on the embedded database, for `npm run bench` (section 6b) and alone
 // (`node bench/memory.mjs`): the server started with `npm start` as a supervisor starts it, its
-// VmRSS and VmHWM read from /proc every 50 ms through each phase, and the phase the peak fell in.
+// VmRSS and VmHWM read from /proc every 50 ms through each phase, the phase the peak fell in, and
+// what the memory was made of at the peak and at the end (bench/lib/resident.mjs, from smaps).
 //   fresh  an empty DATA_DIR: the server creates the database and migrates it, then serves pages
 //   demo   a DATA_DIR seeded with the demo data (what `npm run demo` serves): pages, then votes
 // BENCH_NODE_FLAGS="--flag ..." starts `node <flags> server/index.mjs` instead of `npm start`, to
@@ -14,6 +15,7 @@ import autocannon from "autocannon";
 import { PGlite } from "@electric-sql/pglite";
 import { serverEnv, throwawayServer, waitFor } from "../scripts/lib/throwaway-server.mjs";
 import { apiToken } from "./lib/api-token.mjs";
+import { residentByKind } from "./lib/resident.mjs";
 
 const VOTERS = 2000;
 
@@ -48,6 +50,7 @@ function sampler(parent) {
   let pid = process.env.BENCH_NODE_FLAGS === undefined ? null : parent;
   let phase = "start";
   const phases = new Map();
+  /** @type {{ rss: number, phase: string, kinds?: ReturnType<typeof residentByKind> }} */
   let peak = { rss: 0, phase };
   const timer = setInterval(() => {
     pid ??= serverPid(parent);
@@ -56,13 +59,16 @@ function sampler(parent) {
     if (!Number.isFinite(rss)) return;
     const p = phases.get(phase) ?? { max: 0, last: 0 };
     phases.set(phase, { max: Math.max(p.max, rss), last: rss });
-    if (rss > peak.rss) peak = { rss, phase };
+    if (rss <= peak.rss) return;
+    // What the memory is made of, read again each time the peak grows by 10 MB (smaps costs a few ms).
+    const kinds = !peak.kinds || rss > peak.kindsAt + 10 ? residentByKind(pid) : null;
+    peak = kinds ? { rss, phase, kinds, kindsAt: rss } : { ...peak, rss, phase };
   }, 50);
   return {
     phase: (name) => (phase = name),
     stop() {
       clearInterval(timer);
-      return { peak, hwm: memoryOf(pid).hwm, phases };
+      return { peak, hwm: memoryOf(pid).hwm, phases, end: residentByKind(pid) };
     },
   };
 }
@@ -194,10 +200,11 @@ export async function benchMemory({ row, fmt, ok, port, log, appDir = process.cw
     log(`memory: ${name} DATA_DIR (${how})...`);
     const r = await run(port, appDir);
     const phases = [...r.phases].map(([phase, p]) => `${phase} ${fmt(p.max)}`).join(", ");
+    const kinds = (k) => (k ? `WebAssembly memory ${fmt(k.wasm)}, other anonymous ${fmt(k.anonymous)} (V8 heaps, malloc), files ${fmt(k.files)}` : "n/a");
     row(
       "6b memory, embedded",
       `${name} DATA_DIR, ${how}: peak RSS (VmHWM)`,
-      `${fmt(r.hwm)} MB, in "${r.peak.phase}"; max per phase: ${phases}; at the end ${fmt(r.phases.get("idle")?.last)} MB: ${r.heap}; ready after ${fmt(r.readySeconds, 1)} s${r.votesPerSecond ? `, ${fmt(r.votesPerSecond)} votes/s` : ""}; SIGTERM exit ${r.exit}`,
+      `${fmt(r.hwm)} MB, in "${r.peak.phase}" (${kinds(r.peak.kinds)}); max per phase: ${phases}; at the end ${fmt(r.phases.get("idle")?.last)} MB (${kinds(r.end)}): ${r.heap}; ready after ${fmt(r.readySeconds, 1)} s${r.votesPerSecond ? `, ${fmt(r.votesPerSecond)} votes/s` : ""}; SIGTERM exit ${r.exit}`,
       "< 400 MB",
       ok(r.hwm < 400),
     );

@@ -1,7 +1,9 @@
+import { execFile } from "node:child_process";
 import path from "node:path";
 import fs from "node:fs";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
+import { promisify } from "node:util";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -68,15 +70,17 @@ async function connect(pool: Pool, after: () => Promise<void>): Promise<Database
 }
 
 const EMBEDDED_PORT = 5432;
+const WORKER_FILE = path.join(process.cwd(), "lib/db/pglite-worker.mjs");
 
 /**
  * PGlite in a worker thread (lib/db/pglite-worker.mjs), serving the PostgreSQL protocol on a Unix
  * socket in a private temporary folder: its queries never run on the thread that answers requests.
  */
 async function startEmbedded(dataDir?: string) {
+  if (dataDir && !fs.existsSync(path.join(dataDir, "pgdata", "PG_VERSION"))) await createEmbedded(dataDir);
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "opinex-pglite-"));
   fs.chmodSync(socketDir, 0o700);
-  const worker = new Worker(path.join(process.cwd(), "lib/db/pglite-worker.mjs"), { workerData: { dataDir, socketDir, port: EMBEDDED_PORT } });
+  const worker = new Worker(WORKER_FILE, { workerData: { dataDir, socketDir, port: EMBEDDED_PORT } });
   const removeSocketDir = () => fs.rmSync(socketDir, { recursive: true, force: true });
   const next = () =>
     new Promise<{ ready?: true; closed?: true; error?: string }>((resolve, reject) => {
@@ -103,6 +107,21 @@ async function startEmbedded(dataDir?: string) {
       removeSocketDir();
     },
   };
+}
+
+/**
+ * Creates a new database folder in a process of its own (lib/db/pglite-worker.mjs run as a script).
+ * PostgreSQL's initdb inside PGlite grows the WebAssembly memory to about 460 MB, and a WebAssembly
+ * memory never shrinks: created by the serving worker, that memory stayed with the server for good
+ * (docs/performance.md#memory).
+ */
+async function createEmbedded(dataDir: string) {
+  try {
+    await promisify(execFile)(process.execPath, [WORKER_FILE, dataDir]);
+  } catch (error) {
+    const reason = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
+    throw new Error(`The embedded database could not be created in ${dataDir}: ${reason}`);
+  }
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */

@@ -7,11 +7,16 @@
 // workerData: { dataDir?: string, socketDir: string, port: number }
 // Messages: posts { ready: true } once listening (or { error }); on "close" it stops listening,
 // closes PGlite (a checkpoint) and posts { closed: true }.
+// Run as a process (`node lib/db/pglite-worker.mjs <dataDir>`), it only creates a new database in
+// dataDir and exits (1, with the reason on stderr, if it cannot): lib/db/client.ts does that before
+// the first start on an empty folder, because PostgreSQL's initdb grows PGlite's WebAssembly memory
+// to about 460 MB, which a process never gets back, and a process of its own returns it all on exit.
 import path from "node:path";
 import v8 from "node:v8";
-import { parentPort, workerData } from "node:worker_threads";
+import { isMainThread, parentPort, workerData } from "node:worker_threads";
 
-const { dataDir, socketDir, port } = workerData;
+const createOnly = isMainThread;
+const { dataDir, socketDir, port } = createOnly ? { dataDir: process.argv[2], socketDir: "", port: 0 } : workerData;
 const SHARED_BUFFERS = "32MB";
 
 // PGlite's WebAssembly is compiled by V8's baseline compiler (Liftoff) only, never tiered up to its
@@ -41,24 +46,35 @@ try {
   const options = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${SHARED_BUFFERS}`] };
   db = dataDir ? new PGlite(path.join(dataDir, "pgdata"), options) : new PGlite(options);
   await db.waitReady;
+  if (createOnly) await db.close();
+  else await serve();
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  if (createOnly) {
+    console.error(message);
+    process.exitCode = 1;
+  } else {
+    parentPort?.postMessage({ error: message });
+  }
+}
+
+async function serve() {
   // PGlite is a single session, so the app's pool holds exactly one connection and statements of two
   // requests never interleave inside it. The server still accepts a few: the pool replaces a
   // connection after a failed query (as with any PostgreSQL server), and the new one may arrive
   // before the old one's close has been handled.
   server = new PGLiteSocketServer({ db, path: path.join(socketDir, `.s.PGSQL.${port}`), maxConnections: 4 });
   await server.start();
-  parentPort.postMessage({ ready: true });
-} catch (error) {
-  parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  parentPort?.postMessage({ ready: true });
 }
 
-parentPort.on("message", async (message) => {
+parentPort?.on("message", async (message) => {
   if (message !== "close") return;
   try {
     await server?.stop();
     await db?.close();
   } finally {
-    parentPort.postMessage({ closed: true });
-    parentPort.close();
+    parentPort?.postMessage({ closed: true });
+    parentPort?.close();
   }
 });
