@@ -72,7 +72,8 @@ function lastValue(params, key) {
  */
 export function internalPath(url) {
   const mark = url.indexOf("?");
-  const pathname = (mark < 0 ? url : url.slice(0, mark)).toLowerCase();
+  const rawPath = mark < 0 ? url : url.slice(0, mark);
+  const pathname = rawPath.toLowerCase();
   const search = mark < 0 ? "" : url.slice(mark);
   const fixed = FIXED.get(pathname);
   if (fixed) return fixed;
@@ -88,7 +89,7 @@ export function internalPath(url) {
     return `/c/surveys/${segments.join("/")}`;
   }
   if (pathname.startsWith("/embed/survey/")) {
-    const id = EMBED_PATH.exec(mark < 0 ? url : url.slice(0, mark))?.[1];
+    const id = EMBED_PATH.exec(rawPath)?.[1];
     if (!id) return null;
     const theme = lastValue(new URLSearchParams(search), "theme") ?? "light";
     if (!THEME.test(theme)) return null;

@@ -6,7 +6,7 @@
 // loop: the last version of each cache entry is kept with its gzip, ETag and inline-script hashes, and
 // a request whose body is the same string (one memcmp) reuses them, gzipped or, for a client without
 // gzip, as the kept bytes (Next would encode the string again). Versions are keyed by the page's
-// cache entry (the path Next rewrote the public URL to, and the RSC variant), never by the raw URL, so
+// cache entry (the internal route the server mapped the public URL to, and the RSC variant), never by the raw URL, so
 // a cache-busting query string (`/?r=123`) costs no more than `/` and pushes nothing out.
 // Anything else (streamed pages, dashboards, API answers, static files) goes through `compression`,
 // the Express middleware Next itself bundles.
@@ -26,10 +26,6 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json|javascript)
 const SHARED_CACHEABLE = /(^|,)\s*s-maxage=/;
 // The request headers Next varies a page's answer on (HTML, RSC payload, prefetches).
 const VARIANT_HEADERS = ["rsc", "next-router-prefetch", "next-router-segment-prefetch", "next-router-state-tree"];
-// Where Next notes, per request, the internal path a public URL was rewritten to (`/` → /c/home/index).
-// Internal to Next: without it the key falls back to the path, which only costs hits, never a wrong
-// answer (a version is reused only for the very same body).
-const NEXT_REQUEST_META = Symbol.for("NextInternalRequestMeta");
 
 /** @typedef {{ body: string | Buffer, bytes: Buffer, gzip: Buffer, etag: string, scriptHashes: string[] | null, policy?: { from: string, to: string }, size: number }} Version */
 
@@ -46,7 +42,8 @@ export function createPageGzip({ cacheMegabytes = 64 } = {}) {
   const compressRest = compression({ filter: (req, res) => !res[PRECOMPRESSED] && compression.filter(req, res) });
 
   function entryKey(req) {
-    const path = req[NEXT_REQUEST_META]?.rewrittenPathname ?? (req.url ?? "/").split("?")[0];
+    // The server has already turned a public URL into its internal route (server/index.mjs).
+    const path = (req.url ?? "/").split("?")[0];
     return [path, ...VARIANT_HEADERS.map((name) => req.headers[name] ?? "")].join("\n");
   }
 

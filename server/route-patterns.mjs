@@ -5,7 +5,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 
-const NEXT_META = Symbol.for("NextInternalRequestMeta");
 
 /** @param {string} dir the app's folder (holding .next) */
 export function loadRoutePatterns(dir) {
@@ -19,12 +18,11 @@ export function loadRoutePatterns(dir) {
   const known = new LRUCache({ max: 2000 });
   return {
     /**
-     * @param {import("node:http").IncomingMessage} req after Next answered it: Next's own record of
-     *   the path it rendered (after the public rewrites) is preferred to the URL the client sent
+     * @param {import("node:http").IncomingMessage} req whose URL the server has already turned into
+     *   its internal route if it was a cached page's public URL (server/index.mjs)
      */
     patternOf(req) {
-      const rendered = /** @type {any} */ (req)[NEXT_META]?.rewrittenPathname;
-      const pathname = typeof rendered === "string" ? rendered : (req.url ?? "/").split("?")[0];
+      const pathname = (req.url ?? "/").split("?")[0];
       if (pathname.startsWith("/_next/static/")) return "/_next/static";
       if (pathname.startsWith("/_next/image")) return "/_next/image";
       const trimmed = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;

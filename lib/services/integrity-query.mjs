@@ -16,6 +16,29 @@ export const SHARED_NETWORK_MIN_SIGNUPS = 5;
 /** The panel lists at most this many burst hours (the largest). */
 export const BURSTS_SHOWN = 24;
 
+// What both statements derive alike from `hours` (the survey's votes per hour) and `nets` (the votes of
+// each of its shared sign-up networks): the median and the burst threshold, the bursts, the peak hour.
+const FROM_HOURS = `hour_stats as (
+      select count(*)::int as active, coalesce(percentile_cont(0.5) within group (order by n), 0)::float8 as median from hours
+    ),
+    limits as (
+      select greatest(${BURST_MIN_VOTES}, ceil(${BURST_FACTOR} * median))::int as threshold from hour_stats
+    ),
+    bursts as materialized (
+      select hour, n from hours where n >= (select threshold from limits)
+    ),`;
+const PEAK = `peak as (select hour, n from hours order by n desc, hour limit 1)`;
+const DERIVED_COLUMNS = `h.active as "activeHours", h.median as "median",
+      (select to_json(hour) #>> '{}' from peak) as "peakHour",
+      (select n from peak) as "peakVotes",
+      (select threshold from limits) as "threshold",
+      (select json_agg(json_build_object('hour', hour, 'votes', n) order by n desc, hour)
+         from (select hour, n from bursts order by n desc, hour limit ${BURSTS_SHOWN}) b) as "bursts",
+      (select count(*)::int from bursts) as "burstHours",
+      (select coalesce(sum(n), 0)::int from nets) as "sharedVotes",
+      (select count(*)::int from nets) as "sharedNetworks",
+      (select max(n) from nets) as "largestShared"`;
+
 // The recount: `counted` (the survey's counted votes with their voters, read once) feeds one aggregate
 // for the totals and the account ages, one grouping by hour and one by sign-up network.
 export const INTEGRITY_RECOUNT_SQL = `with counted as materialized (
@@ -35,33 +58,16 @@ export const INTEGRITY_RECOUNT_SQL = `with counted as materialized (
     hours as materialized (
       select date_trunc('hour', created_at) as hour, count(*)::int as n from counted group by 1
     ),
-    hour_stats as (
-      select count(*)::int as active, coalesce(percentile_cont(0.5) within group (order by n), 0)::float8 as median from hours
-    ),
-    limits as (
-      select greatest(${BURST_MIN_VOTES}, ceil(${BURST_FACTOR} * median))::int as threshold from hour_stats
-    ),
-    bursts as materialized (
-      select hour, n from hours where n >= (select threshold from limits)
-    ),
+    ${FROM_HOURS}
     nets as materialized (
       select count(*)::int as n from counted where signup_network is not null
       group by signup_network having count(*) >= ${SHARED_NETWORK_MIN_SIGNUPS}
     ),
-    peak as (select hour, n from hours order by n desc, hour limit 1)
+    ${PEAK}
     select s.voided_count as "voided",
       t.votes as "votes", t.verified as "verified",
       t.under1 as "under1Day", t.days1to7 as "days1To7", t.days7to30 as "days7To30", t.older as "older",
-      h.active as "activeHours", h.median as "median",
-      (select to_json(hour) #>> '{}' from peak) as "peakHour",
-      (select n from peak) as "peakVotes",
-      (select threshold from limits) as "threshold",
-      (select json_agg(json_build_object('hour', hour, 'votes', n) order by n desc, hour)
-         from (select hour, n from bursts order by n desc, hour limit ${BURSTS_SHOWN}) b) as "bursts",
-      (select count(*)::int from bursts) as "burstHours",
-      (select coalesce(sum(n), 0)::int from nets) as "sharedVotes",
-      (select count(*)::int from nets) as "sharedNetworks",
-      (select max(n) from nets) as "largestShared"
+      ${DERIVED_COLUMNS}
     from surveys s, totals t, hour_stats h
     where s.id = $1::uuid`;
 
@@ -74,32 +80,15 @@ export const INTEGRITY_SQL = `with hours as materialized (
       select date_trunc('hour', bucket) as hour, sum(yes + no)::int as n from survey_vote_buckets
       where survey_id = $1::uuid group by 1 having sum(yes + no) > 0
     ),
-    hour_stats as (
-      select count(*)::int as active, coalesce(percentile_cont(0.5) within group (order by n), 0)::float8 as median from hours
-    ),
-    limits as (
-      select greatest(${BURST_MIN_VOTES}, ceil(${BURST_FACTOR} * median))::int as threshold from hour_stats
-    ),
-    bursts as materialized (
-      select hour, n from hours where n >= (select threshold from limits)
-    ),
+    ${FROM_HOURS}
     nets as materialized (
       select votes as n from survey_signup_networks where survey_id = $1::uuid and votes >= ${SHARED_NETWORK_MIN_SIGNUPS}
     ),
-    peak as (select hour, n from hours order by n desc, hour limit 1)
+    ${PEAK}
     select s.voided_count as "voided",
       coalesce(t.votes, 0) as "votes", coalesce(t.verified, 0) as "verified",
       coalesce(t.under_1_day, 0) as "under1Day", coalesce(t.days_1_to_7, 0) as "days1To7",
       coalesce(t.days_7_to_30, 0) as "days7To30", coalesce(t.older, 0) as "older",
-      h.active as "activeHours", h.median as "median",
-      (select to_json(hour) #>> '{}' from peak) as "peakHour",
-      (select n from peak) as "peakVotes",
-      (select threshold from limits) as "threshold",
-      (select json_agg(json_build_object('hour', hour, 'votes', n) order by n desc, hour)
-         from (select hour, n from bursts order by n desc, hour limit ${BURSTS_SHOWN}) b) as "bursts",
-      (select count(*)::int from bursts) as "burstHours",
-      (select coalesce(sum(n), 0)::int from nets) as "sharedVotes",
-      (select count(*)::int from nets) as "sharedNetworks",
-      (select max(n) from nets) as "largestShared"
+      ${DERIVED_COLUMNS}
     from surveys s left join survey_integrity t on t.survey_id = s.id, hour_stats h
     where s.id = $1::uuid`;
