@@ -29,8 +29,10 @@ export type TestSmtp = {
   failFirst(n: number): void;
   /** Refuse this share of attempts at random from now on (0 to stop). */
   failRate(rate: number): void;
-  /** Answer each message only after this many milliseconds (a slow relay; 0 to stop). */
-  slow(ms: number): void;
+  /** Hold every reply from now on (a relay that has stopped answering) until `release`. */
+  hold(): void;
+  /** Send the held replies, and answer at once from now on. */
+  release(): void;
   /** The first mail to `to` (and matching `subject` if given) that arrives, waiting for it. */
   waitForMail(to: string, subject?: RegExp, timeoutMs?: number): Promise<ReceivedMail>;
   /** The first link in a mail's text starting with `prefix`. */
@@ -42,7 +44,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   let failNext = 0;
   let rate = 0;
-  let delay = 0;
+  // Replies held while the relay is on hold (`hold`), sent by `release`.
+  let held: (() => void)[] | null = null;
   const closed = new Set<string>();
   const self = { refused: 0, connectionErrors: 0 } as TestSmtp;
   const server = new SMTPServer({
@@ -53,7 +56,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       closed.add(session.id);
     },
     onData(stream, session, done) {
-      const callback = (error?: Error | null) => (delay > 0 ? setTimeout(() => done(error), delay) : done(error));
+      const reply = (send: () => void) => (held ? held.push(send) : send());
+      const callback = (error?: Error | null) => reply(() => done(error));
       const refuse = failNext > 0 || (rate > 0 && Math.random() < rate);
       if (refuse) {
         if (failNext > 0) failNext--;
@@ -66,7 +70,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         return;
       }
       // A mail counts as delivered when the relay acknowledges it (its 250 reply), as SMTP has it: a
-      // client killed while a slow relay holds the reply never learns of it and rightly sends it again.
+      // client killed while the relay holds the reply never learns of it and rightly sends it again.
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
@@ -82,13 +86,11 @@ export async function startTestSmtp(): Promise<TestSmtp> {
               return line?.slice(line.indexOf(":") + 1).replace(/\r?\n\s+/g, " ").trim();
             },
           };
-          const acknowledge = () => {
+          reply(() => {
             // Its client gone (killed while the reply was held): the reply reaches nobody.
             if (!closed.has(session.id)) mails.push(mail);
             done();
-          };
-          if (delay > 0) setTimeout(acknowledge, delay);
-          else acknowledge();
+          });
         })
         .catch((error: Error) => callback(error));
     },
@@ -105,7 +107,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     mails,
     failFirst: (n: number) => void (failNext = n),
     failRate: (r: number) => void (rate = r),
-    slow: (ms: number) => void (delay = ms),
+    hold: () => void (held ??= []),
+    release() {
+      const replies = held ?? [];
+      held = null;
+      for (const send of replies) send();
+    },
     async waitForMail(to: string, subject?: RegExp, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
