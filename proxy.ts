@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { resolveCaller } from "@/lib/auth/guards";
-import { contentSecurityPolicy } from "@/lib/security-headers";
+import { contentSecurityPolicy } from "@/lib/security-headers.mjs";
 import { ROLES } from "@/models/enums";
 
 // For the dashboards and the payment page, the first line of defence only: every dashboard layout,

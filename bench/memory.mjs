@@ -79,7 +79,7 @@ function load(url, options) {
 
 const METRICS_TOKEN = randomBytes(24).toString("hex");
 
-/** The main thread's V8 heap from the server's own metrics, MB: committed per space, and external. */
+/** The V8 heaps from the server's own metrics, MB: the main thread's committed per space, and external; the database worker's. */
 async function heapOf(base) {
   const text = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const mb = (re) => [...text.matchAll(re)].map((m) => [m[1], Number(m[2]) / 2 ** 20]);
@@ -87,8 +87,9 @@ async function heapOf(base) {
   const [[, total] = [, NaN]] = mb(/^opinex_nodejs_heap_size_total_bytes()\s(\S+)/gm);
   const [[, used] = [, NaN]] = mb(/^opinex_nodejs_heap_size_used_bytes()\s(\S+)/gm);
   const [[, external] = [, NaN]] = mb(/^opinex_nodejs_external_memory_bytes()\s(\S+)/gm);
+  const worker = Object.fromEntries(mb(/^opinex_worker_heap_bytes\{kind="([a-z]+)"\} (\S+)/gm));
   const f = (n) => n.toFixed(0);
-  return `main heap ${f(used)} used / ${f(total)} committed (${spaces.map(([k, v]) => `${k.replace(/_space$/, "")} ${f(v)}`).join(" ")}), external ${f(external)}`;
+  return `main heap ${f(used)} used / ${f(total)} committed (${spaces.map(([k, v]) => `${k.replace(/_space$/, "")} ${f(v)}`).join(" ")}), external ${f(external)}; database worker heap ${f(worker.used ?? NaN)} used / ${f(worker.total ?? NaN)} committed`;
 }
 
 /** The server of `env`, started as `npm start` does (or with BENCH_NODE_FLAGS); resolves its process. */

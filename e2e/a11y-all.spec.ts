@@ -58,8 +58,8 @@ test("every page of the app is in this spec", () => {
     }
   };
   walk(root);
-  // Public pages cached per view live under /c/ and are reached by rewrites of their public addresses
-  // (lib/public-urls.ts, next.config.ts): check them as those addresses.
+  // Public pages cached per view live under /c/ and are reached from their public addresses
+  // (lib/public-rewrites.mjs): check them as those addresses.
   const publicAddress: Record<string, string> = {
     "/c/home/[v]": "/",
     "/c/pricing/[v]": "/pricing",

@@ -3,6 +3,7 @@ import type { Counter, Gauge, Histogram, Registry } from "prom-client";
 export type Metrics = {
   registry: Registry;
   pools: Set<{ totalCount: number; idleCount: number; waitingCount: number }>;
+  threads: Set<import("node:worker_threads").Worker>;
   httpRequests: Counter<"route" | "method" | "status">;
   httpDuration: Histogram<"route" | "method" | "status">;
   pageCache: Counter<"result">;
@@ -14,5 +15,6 @@ export type Metrics = {
   liveReads: Counter;
   mailPending: Gauge;
   dbPool: Gauge<"state">;
+  workerHeap: Gauge<"kind">;
 };
 export function metrics(): Metrics;

@@ -16,12 +16,15 @@ function createMetrics() {
   client.collectDefaultMetrics({ register: registry, prefix: "opinex_" });
   const registers = [registry];
   const pools = new Set();
+  const threads = new Set();
   /** A counter with one label, the kind every product event here is. */
   const counter = (name, help, label) => new client.Counter({ name, help, labelNames: [label], registers });
   return {
     registry,
     /** Database connection pools to report (the pg pool of a PostgreSQL server or of the embedded database). */
     pools,
+    /** Worker threads whose V8 heap to report (the embedded database's). */
+    threads,
     httpRequests: new client.Counter({
       name: "opinex_http_requests_total",
       help: "Requests answered, by route pattern, method and status class.",
@@ -76,6 +79,25 @@ function createMetrics() {
         this.set({ state: "total" }, total);
         this.set({ state: "idle" }, idle);
         this.set({ state: "waiting" }, waiting);
+      },
+    }),
+    // The default metrics cover the main thread's heap only; the embedded database's worker has its own.
+    workerHeap: new client.Gauge({
+      name: "opinex_worker_heap_bytes",
+      help: "V8 heap of this server's worker threads (the embedded database's): used and committed (total) bytes.",
+      labelNames: ["kind"],
+      registers,
+      async collect() {
+        let used = 0;
+        let total = 0;
+        for (const thread of threads) {
+          // Worker#getHeapStatistics (Node.js 22.16 and later) is missing from the installed types.
+          const heap = await /** @type {any} */ (thread).getHeapStatistics().catch(() => null);
+          used += heap?.used_heap_size ?? 0;
+          total += heap?.total_heap_size ?? 0;
+        }
+        this.set({ kind: "used" }, used);
+        this.set({ kind: "total" }, total);
       },
     }),
   };

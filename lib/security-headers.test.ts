@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PHASE_PRODUCTION_SERVER } from "next/constants";
-import config from "@/next.config";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import config from "@/next.config.mjs";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers.mjs";
 
 const nextConfig = config(PHASE_PRODUCTION_SERVER);
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));

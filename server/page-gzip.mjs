@@ -1,4 +1,4 @@
-// Response compression (Next's own is off: `compress: false`, `generateEtags: false` in next.config.ts).
+// Response compression (Next's own is off: `compress: false`, `generateEtags: false` in next.config.mjs).
 //
 // A page from Next's cache is the same bytes for every visitor until it is refreshed, yet Next would
 // gzip it again for each request and hash it in JavaScript for its ETag. Here a cached answer

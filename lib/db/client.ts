@@ -97,9 +97,12 @@ async function startEmbedded(dataDir?: string) {
     removeSocketDir();
     throw new Error(`The embedded database could not start: ${started.error}`);
   }
+  const { threads } = metrics();
+  threads.add(worker);
   return {
     socketDir,
     close: async () => {
+      threads.delete(worker);
       const closed = next().catch(() => undefined);
       worker.postMessage("close");
       await closed;

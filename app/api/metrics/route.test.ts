@@ -1,4 +1,6 @@
+import { Worker } from "node:worker_threads";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { metrics } from "@/lib/metrics.mjs";
 import { createSurvey, createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { PUT as vote } from "../vote/[id]/route";
@@ -54,6 +56,21 @@ describe("GET /api/metrics", () => {
     expect(sample(after, refused) - sample(before, refused)).toBe(1);
     // The pool that served those votes is reported.
     expect(sample(after, 'opinex_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+  });
+
+  it("reports the V8 heap of the worker threads it is given (the embedded database's), summed", async () => {
+    const worker = new Worker("setInterval(() => {}, 1000)", { eval: true });
+    await new Promise((resolve) => worker.once("online", resolve));
+    const { threads } = metrics();
+    threads.add(worker);
+    try {
+      const text = String((await scrape()).json);
+      expect(sample(text, 'opinex_worker_heap_bytes{kind="used"}')).toBeGreaterThan(1e5);
+      expect(sample(text, 'opinex_worker_heap_bytes{kind="total"}')).toBeGreaterThanOrEqual(sample(text, 'opinex_worker_heap_bytes{kind="used"}'));
+    } finally {
+      threads.delete(worker);
+      await worker.terminate();
+    }
   });
 
   it("does not exist (404) when METRICS_TOKEN is not configured", async () => {

@@ -1,4 +1,4 @@
-// GET /sitemap.xml (rewritten here by next.config.ts, see lib/public-urls.ts): a cached
+// GET /sitemap.xml (mapped here by the server, see lib/public-rewrites.mjs): a cached
 // response generated on its first request (there is no database at build time) and expired with the
 // survey list's tag, so a survey that is unpublished leaves it at once.
 // Not route(): the wrapper reads the request's headers (request id, Origin, CORS), and reading them

@@ -6,7 +6,7 @@ import { SurveyGrid } from "@/components/survey/survey-grid";
 import { cachedFeaturedSurveys, cachedLatestOpenSurveys } from "@/lib/cache/surveys";
 import { pageMetadata } from "@/lib/seo";
 
-// `/` (rewritten here by next.config.ts, see lib/public-urls.ts): a cached page generated
+// `/` (mapped here by the server, see lib/public-rewrites.mjs): a cached page generated
 // on its first request (never at build time, when there is no database to read) and refreshed by
 // the tags of the data it reads when a vote, an edit or a status change touches them.
 export const revalidate = 60; // PAGE_SAFETY_NET_SECONDS (a literal: Next reads it from the source)

@@ -17,7 +17,7 @@ const included = [
 ];
 const notIncluded = ["Unlimited surveys"];
 
-// `/pricing` (rewritten here by next.config.ts): whether payments are configured is read from the
+// `/pricing` (mapped here by the server, lib/public-rewrites.mjs): whether payments are configured is read from the
 // server's environment on the first request, never frozen at build time, and the page is then served
 // from the cache (the environment does not change while a server runs).
 export const revalidate = false;

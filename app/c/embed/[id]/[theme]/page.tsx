@@ -14,7 +14,7 @@ import { dayIn } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 // /embed/survey/{id}[?theme=dark] (rewritten here, lib/public-urls.ts): a survey in another site's
-// <iframe>. The only pages other sites may frame (frame-ancestors *, next.config.ts). Cached like the
+// <iframe>. The only pages other sites may frame (frame-ancestors *, next.config.mjs). Cached like the
 // survey page: generated on first request, expired by the survey's tag; the figures then refresh in
 // the browser. A survey that keeps its results until its deadline shows none before then, as on its page,
 // and votes voided after review are said here as there.

@@ -10,8 +10,8 @@ import { pageMetadata } from "@/lib/seo";
 import { LIST_PAGE_MAX, LIST_PAGE_SIZE, SURVEY_SORTS, type SurveySort } from "@/lib/validation/survey-list";
 import { CATEGORIES, type Category } from "@/models/enums";
 
-// One view of `/surveys?sort=&category=&page=` (rewritten here by next.config.ts, see
-// lib/public-urls.ts): a cached page per view, generated on its first request (never at
+// One view of `/surveys?sort=&category=&page=` (mapped here by the server, see
+// lib/public-rewrites.mjs): a cached page per view, generated on its first request (never at
 // build time) and refreshed by the tags of the data it reads.
 export const revalidate = 60; // PAGE_SAFETY_NET_SECONDS (a literal: Next reads it from the source)
 export async function generateStaticParams() {

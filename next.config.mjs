@@ -1,15 +1,19 @@
+// Plain JavaScript, not next.config.ts: Next compiles a TypeScript config with its compiler (SWC), which
+// then stays loaded in the production server for good, about 25 MB of its memory.
 import path from "node:path";
-import type { NextConfig } from "next";
-import { PHASE_DEVELOPMENT_SERVER } from "next/constants";
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
 import { publicRewrites } from "./lib/public-rewrites.mjs";
-import { securityHeaders } from "./lib/security-headers";
+import { securityHeaders } from "./lib/security-headers.mjs";
+
+/** @typedef {import("next").NextConfig} NextConfig */
 
 const production = process.env.NODE_ENV === "production";
 // With REDIS_URL, every app server keeps Next's cache in one Redis (read when the server starts, so
 // one build serves both setups). Without it, Next's own bounded in-memory store, as before.
 const sharedCache = Boolean(process.env.REDIS_URL?.trim());
 
-const nextConfig: NextConfig = {
+/** @type {NextConfig} */
+const nextConfig = {
   poweredByHeader: false,
   // `npm start` compresses (server/page-gzip.mjs): a cached page is gzipped and hashed once per version
   // there, instead of once per request here.
@@ -44,7 +48,11 @@ const nextConfig: NextConfig = {
 // Cached public pages behind their public URLs (lib/public-rewrites.mjs). In production the server
 // hands Next their internal routes (server/index.mjs), which spares every request Next's walk through
 // the rules; `next dev` has no such server, so there Next rewrites them itself.
-export default function config(phase: string): NextConfig {
+/**
+ * @param {string} phase
+ * @returns {NextConfig}
+ */
+export default function config(phase) {
   if (phase !== PHASE_DEVELOPMENT_SERVER) return nextConfig;
   return { ...nextConfig, rewrites: async () => ({ beforeFiles: publicRewrites(), afterFiles: [], fallback: [] }) };
 }

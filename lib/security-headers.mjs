@@ -1,8 +1,10 @@
-// The response headers of every page and API answer (next.config.ts). Cached pages cannot carry a nonce
+// The response headers of every page and API answer (next.config.mjs). Cached pages cannot carry a nonce
 // (one HTML for everyone): their policy keeps 'unsafe-inline' and `npm start` adds the sha256 of each of
 // their inline scripts (server/csp-hashes.mjs), which makes browsers ignore 'unsafe-inline' there. The
 // pages rendered per request behind proxy.ts (dashboards, payment) get a policy with a fresh nonce instead.
-type Header = { key: string; value: string };
+// Plain JavaScript: next.config.mjs loads it, and a JavaScript config spares the server loading Next's
+// compiler (about 25 MB) to read a TypeScript one at start-up.
+/** @typedef {{ key: string; value: string }} Header */
 
 const STRIPE_SCRIPT = "https://js.stripe.com";
 const STRIPE_FRAMES = "https://js.stripe.com https://hooks.stripe.com";
@@ -14,21 +16,14 @@ const MAP_FRAMES = "https://www.openstreetmap.org";
  * With a `nonce` (pages rendered per request, from proxy.ts) inline scripts run only when they carry it,
  * which Next adds to every script it renders; without one (cached pages, the same HTML for everyone)
  * 'unsafe-inline' stays and the server adds the sha256 of each inline script (server/csp-hashes.mjs).
+ * `frameable`: any site may frame it (the embeds only, /embed/survey/{id}).
+ * @param {{ production: boolean; stripe: boolean; nonce?: string; frameable?: boolean }} options
+ * @returns {string}
  */
-export function contentSecurityPolicy({
-  production,
-  stripe,
-  nonce,
-  frameable = false,
-}: {
-  production: boolean;
-  stripe: boolean;
-  nonce?: string;
-  /** Any site may frame it: the embeds only (/embed/survey/{id}). */
-  frameable?: boolean;
-}): string {
+export function contentSecurityPolicy({ production, stripe, nonce, frameable = false }) {
   const inline = nonce ? `'nonce-${nonce}'` : "'unsafe-inline'";
-  const directives: Record<string, string[]> = {
+  /** @type {Record<string, string[]>} */
+  const directives = {
     "default-src": ["'self'"],
     // React needs eval in development only (better error overlays and stack reconstruction).
     "script-src": ["'self'", inline, ...(production ? [] : ["'unsafe-eval'"]), ...(stripe ? [STRIPE_SCRIPT] : [])],
@@ -53,18 +48,10 @@ export function contentSecurityPolicy({
  * avatar route sends a stricter one of its own, which the global one must not replace). No HSTS here:
  * `npm start` (server/response-headers.mjs) adds it to answers that went over HTTPS only (TLS, or a trusted
  * proxy's X-Forwarded-Proto), since it means nothing over plain HTTP.
+ * @param {{ production: boolean; stripe?: boolean; csp?: boolean; frameable?: boolean }} options
+ * @returns {Header[]}
  */
-export function securityHeaders({
-  production,
-  stripe = false,
-  csp = true,
-  frameable = false,
-}: {
-  production: boolean;
-  stripe?: boolean;
-  csp?: boolean;
-  frameable?: boolean;
-}): Header[] {
+export function securityHeaders({ production, stripe = false, csp = true, frameable = false }) {
   return [
     ...(csp ? [{ key: "Content-Security-Policy", value: contentSecurityPolicy({ production, stripe, frameable }) }] : []),
     { key: "X-Content-Type-Options", value: "nosniff" },
