@@ -92,7 +92,9 @@ function createMetrics() {
         let total = 0;
         for (const thread of threads) {
           // Worker#getHeapStatistics (Node.js 22.16 and later) is missing from the installed types.
-          const heap = await /** @type {any} */ (thread).getHeapStatistics().catch(() => null);
+          const worker = /** @type {any} */ (thread);
+          if (typeof worker.getHeapStatistics !== "function") continue;
+          const heap = await worker.getHeapStatistics().catch(() => null);
           used += heap?.used_heap_size ?? 0;
           total += heap?.total_heap_size ?? 0;
         }
