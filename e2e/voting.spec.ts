@@ -252,6 +252,38 @@ test("a signed-out visitor is asked to log in on an open survey and sees the res
   expect(await loadsRecharts(page)).toBe(false);
 });
 
+test("without JavaScript the cached survey page is whole: the login prompt on an open survey, the results on a closed one", async ({ browser, page }) => {
+  const open = await findSurvey(page, (s) => s.open);
+  const closed = await findSurvey(page, (s) => s.deadlinePassed);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const noScript = await context.newPage();
+    await noScript.goto(`/survey/details/${open.id}`);
+    // What <noscript> shows is found by CSS: Playwright's text and role queries skip <noscript>.
+    const prompt = noScript.locator('section[aria-label="Your vote"] p');
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toHaveText("Please login to vote this survey! Login");
+    await expect(prompt.locator("a")).toHaveAttribute("href", `/login?callbackUrl=${encodeURIComponent(`/survey/details/${open.id}`)}`);
+    // No spinner waiting for a session that, without scripts, never comes; the navigation offers signing in.
+    await expect(noScript.locator('section[aria-label="Your vote"] [role="status"]')).toBeHidden();
+    await expect(noScript.locator('[data-testid="desktop-account"] a[href="/login"]')).toBeVisible();
+    await expect(noScript.locator('[data-testid="desktop-account"] a[href="/register"]')).toBeVisible();
+
+    await noScript.goto(`/survey/details/${closed.id}`);
+    await expect(noScript.getByRole("heading", { name: "Survey Results" })).toBeVisible();
+    await expect(noScript.getByTestId("yes-count")).toHaveText(`Yes: ${closed.state.yesCount}`);
+  } finally {
+    await context.close();
+  }
+
+  // With scripts, the same page hides nothing twice: one login prompt, and no spinner once the session is known.
+  await page.goto(`/survey/details/${open.id}`);
+  await expect(page.getByText("Please login to vote this survey!")).toHaveCount(1);
+  await expect(page.getByText("Please login to vote this survey!")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Loading the voting form" })).toHaveCount(0);
+  await expect(page.getByTestId("desktop-account").getByRole("link", { name: "Login", exact: true })).toHaveCount(1);
+});
+
 test("the chart narrows on a small screen", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const closed = await findSurvey(page, (s) => s.deadlinePassed);

@@ -49,6 +49,16 @@ export function Navbar() {
         : pathname.startsWith(href);
   // `.nav-link` and `.nav-link-on` are named in app/globals.css (seven links on every page).
   const linkClass = (href: string) => cn("nav-link", isActive(href) && "nav-link-on");
+  const signedOutLinks = (
+    <>
+      <Link href="/login" prefetch={false} className={linkClass("/login")}>
+        Login
+      </Link>
+      <Link href="/register" prefetch={false} className="rounded-md bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800">
+        Register
+      </Link>
+    </>
+  );
   // Fetch the menu's code as soon as a finger or pointer is on its way to the button.
   const warm = () => void loadMobileMenu();
 
@@ -77,7 +87,14 @@ export function Navbar() {
         </ul>
         <div className="hidden items-center gap-2 md:flex" data-testid="desktop-account">
           {viewer.status === "loading" ? (
-            <span className="h-9 w-40 animate-pulse rounded-md bg-slate-100" aria-hidden="true" />
+            <>
+              <span className="account-waiting h-9 w-40 animate-pulse rounded-md bg-slate-100" aria-hidden="true" />
+              {/* Without JavaScript the session is never known: a cached page offers signing in instead. */}
+              <noscript>
+                <style>{".account-waiting{display:none}"}</style>
+                {signedOutLinks}
+              </noscript>
+            </>
           ) : user ? (
             <>
               <UserBadge name={user.name} image={user.image} email={user.email} />
@@ -88,18 +105,7 @@ export function Navbar() {
               <SignOutButton />
             </>
           ) : (
-            <>
-              <Link href="/login" prefetch={false} className={linkClass("/login")}>
-                Login
-              </Link>
-              <Link
-                href="/register"
-                prefetch={false}
-                className="rounded-md bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800"
-              >
-                Register
-              </Link>
-            </>
+            signedOutLinks
           )}
         </div>
         <button

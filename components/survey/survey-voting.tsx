@@ -30,8 +30,20 @@ export function SurveyVoting({
 }) {
   const viewer = useCurrentUser();
   // A closed survey's results are the same for everyone until the signed-in part has loaded; an open
-  // survey waits for the session rather than flash the login prompt at someone signed in.
-  const waiting = closed ? children : <Spinner className="py-8" label="Loading the voting form" />;
+  // survey waits for the session rather than flash the login prompt at someone signed in. Without
+  // JavaScript the session is never known: there the cached HTML shows the login prompt instead of a
+  // spinner that would turn forever (<noscript>, which browsers running scripts ignore).
+  const waiting = closed ? (
+    children
+  ) : (
+    <>
+      <Spinner className="vote-waiting py-8" label="Loading the voting form" />
+      <noscript>
+        <style>{".vote-waiting{display:none}"}</style>
+        {children}
+      </noscript>
+    </>
+  );
   if (viewer.status === "loading") return waiting;
   if (!viewer.user) return children;
   return (
