@@ -272,6 +272,16 @@ test("without JavaScript the cached survey page is whole: the login prompt on an
     await noScript.goto(`/survey/details/${closed.id}`);
     await expect(noScript.getByRole("heading", { name: "Survey Results" })).toBeVisible();
     await expect(noScript.getByTestId("yes-count")).toHaveText(`Yes: ${closed.state.yesCount}`);
+
+    // On a phone the menu's button needs scripts: the links come in a row instead, the button is hidden.
+    await noScript.setViewportSize({ width: 390, height: 844 });
+    await noScript.goto(`/survey/details/${open.id}`);
+    await expect(noScript.locator('button[aria-label="Open menu"]')).toBeHidden();
+    for (const href of ["/", "/surveys", "/pricing", "/about", "/contact", "/login", "/register"]) {
+      await expect(noScript.locator(`nav[aria-label="Site"] a[href="${href}"]`)).toBeVisible();
+    }
+    await noScript.locator('nav[aria-label="Site"] a[href="/surveys"]').click();
+    await expect(noScript).toHaveURL(/\/surveys$/);
   } finally {
     await context.close();
   }
@@ -282,6 +292,7 @@ test("without JavaScript the cached survey page is whole: the login prompt on an
   await expect(page.getByText("Please login to vote this survey!")).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Loading the voting form" })).toHaveCount(0);
   await expect(page.getByTestId("desktop-account").getByRole("link", { name: "Login", exact: true })).toHaveCount(1);
+  await expect(page.getByRole("navigation", { name: "Site" })).toHaveCount(0);
 });
 
 test("the chart narrows on a small screen", async ({ page }) => {

@@ -111,7 +111,7 @@ export function Navbar() {
         <button
           ref={menuButton}
           type="button"
-          className="-mr-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+          className="menu-button -mr-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
           aria-expanded={open}
           aria-controls={open ? "mobile-menu" : undefined}
           aria-haspopup="dialog"
@@ -127,6 +127,18 @@ export function Navbar() {
           <Menu aria-hidden="true" />
         </button>
       </nav>
+      {/* Without JavaScript the menu's button cannot open it: phones get the links in a row instead. */}
+      <noscript>
+        <style>{".menu-button{display:none}"}</style>
+        <nav aria-label="Site" className="flex flex-wrap items-center gap-1 border-t border-slate-200 px-2 py-2 md:hidden">
+          {links.map((l) => (
+            <Link key={l.href} href={l.href} prefetch={false} className={linkClass(l.href)} aria-current={isActive(l.href) ? "page" : undefined}>
+              {l.label}
+            </Link>
+          ))}
+          {signedOutLinks}
+        </nav>
+      </noscript>
       {menuWanted && (
         <MobileMenu
           open={open}
