@@ -8,6 +8,7 @@ import { usePathname } from "next/navigation";
 import { publicPathname } from "@/lib/public-rewrites.mjs";
 import { useRef, useState } from "react";
 import { LinkPending } from "@/components/ui/link-pending";
+import { NoScriptInstead } from "@/components/ui/no-script";
 import { useCurrentUser } from "@/components/site/use-current-user";
 import { UserBadge } from "@/components/site/user-badge";
 
@@ -90,10 +91,7 @@ export function Navbar() {
             <>
               <span className="account-waiting h-9 w-40 animate-pulse rounded-md bg-slate-100" aria-hidden="true" />
               {/* Without JavaScript the session is never known: a cached page offers signing in instead. */}
-              <noscript>
-                <style>{".account-waiting{display:none}"}</style>
-                {signedOutLinks}
-              </noscript>
+              <NoScriptInstead hides=".account-waiting">{signedOutLinks}</NoScriptInstead>
             </>
           ) : user ? (
             <>
@@ -128,8 +126,7 @@ export function Navbar() {
         </button>
       </nav>
       {/* Without JavaScript the menu's button cannot open it: phones get the links in a row instead. */}
-      <noscript>
-        <style>{".menu-button{display:none}"}</style>
+      <NoScriptInstead hides=".menu-button">
         <nav aria-label="Site" className="flex flex-wrap items-center gap-1 border-t border-slate-200 px-2 py-2 md:hidden">
           {links.map((l) => (
             <Link key={l.href} href={l.href} prefetch={false} className={linkClass(l.href)} aria-current={isActive(l.href) ? "page" : undefined}>
@@ -138,7 +135,7 @@ export function Navbar() {
           ))}
           {signedOutLinks}
         </nav>
-      </noscript>
+      </NoScriptInstead>
       {menuWanted && (
         <MobileMenu
           open={open}

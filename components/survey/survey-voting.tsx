@@ -2,6 +2,7 @@
 
 import { lazy, Suspense } from "react";
 import { useCurrentUser } from "@/components/site/use-current-user";
+import { NoScriptInstead } from "@/components/ui/no-script";
 import { Spinner } from "@/components/ui/spinner";
 
 // Only signed-in people get the vote form, the report dialog, the live figures and what they need
@@ -38,10 +39,7 @@ export function SurveyVoting({
   ) : (
     <>
       <Spinner className="vote-waiting py-8" label="Loading the voting form" />
-      <noscript>
-        <style>{".vote-waiting{display:none}"}</style>
-        {children}
-      </noscript>
+      <NoScriptInstead hides=".vote-waiting">{children}</NoScriptInstead>
     </>
   );
   if (viewer.status === "loading") return waiting;

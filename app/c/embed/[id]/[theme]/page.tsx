@@ -13,7 +13,7 @@ import { EMBED_THEMES, type EmbedTheme } from "@/lib/share";
 import { dayIn } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
-// /embed/survey/{id}[?theme=dark] (rewritten here, lib/public-urls.ts): a survey in another site's
+// /embed/survey/{id}[?theme=dark] (mapped here by the server, lib/public-rewrites.mjs): a survey in another site's
 // <iframe>. The only pages other sites may frame (frame-ancestors *, next.config.mjs). Cached like the
 // survey page: generated on first request, expired by the survey's tag; the figures then refresh in
 // the browser. A survey that keeps its results until its deadline shows none before then, as on its page,
