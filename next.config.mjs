@@ -25,6 +25,9 @@ const nextConfig = {
   // Keep rendered pages and cached data in Next's bounded in-memory store (50 MB, least recently used)
   // instead of flushing each to disk: every junk survey URL would otherwise leave a file behind.
   experimental: { isrFlushToDisk: false },
+  // Without Redis, Next's own store, through a handler that also counts its tag revalidations for the
+  // server's kept pages (lib/cache/memory-cache-handler.mjs).
+  cacheHandler: path.resolve(process.cwd(), "lib/cache/memory-cache-handler.mjs"),
   ...(sharedCache && {
     cacheHandler: path.resolve(process.cwd(), "lib/cache/cache-handler.mjs"),
     // No per-server copy in front of Redis: it would not hear the other servers' revalidations.

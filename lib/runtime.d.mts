@@ -4,6 +4,7 @@ export type Runtime = {
   stoppers: Map<string, () => void>;
   closers: Map<string, () => Promise<void>>;
   logged: Set<string>;
+  revalidations: number;
 };
 export function runtime(): Runtime;
 export function onShutdown(name: string, close: () => Promise<void>): void;

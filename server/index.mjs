@@ -4,7 +4,8 @@
 //   request-id.mjs        a fresh X-Request-Id per request
 //   refusals.mjs          malformed requests answered 400/405 before Next
 //   response-headers.mjs  HSTS over HTTPS only, Next's cache headers hidden
-//   page-gzip.mjs         cached pages gzipped once per version, off the event loop, with their CSP hashes
+//   page-gzip.mjs         cached pages gzipped once per version, off the event loop, with their CSP hashes,
+//                         and answered again from there while Next's cache would answer them the same
 //   drain.mjs             SIGTERM/SIGINT: drain, close the database and Redis, exit 0
 //   route-patterns.mjs    the route pattern of a request, for metrics labelled without raw URLs
 // It hands Next each cached page's public URL as the internal route that renders it
@@ -45,7 +46,8 @@ const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const { compressResponse } = createPageGzip({ cacheMegabytes: env.PRECOMPRESS_CACHE_MB });
+// Kept answers only with Next's in-process cache: with Redis, other servers' revalidations are heard there.
+const pages = createPageGzip({ cacheMegabytes: env.PRECOMPRESS_CACHE_MB, keep: !env.REDIS_URL });
 const { patternOf } = loadRoutePatterns(process.cwd());
 const { httpRequests, httpDuration, pageCache } = metrics();
 
@@ -58,7 +60,10 @@ const server = http.createServer((req, res) => {
   req.headers["x-forwarded-for"] = client;
   req.headers["x-forwarded-proto"] = https ? "https" : "http";
   delete req.headers["x-real-ip"];
-  secureResponseHeaders(res, https, (result) => pageCache.inc({ result }));
+  secureResponseHeaders(res, https, (result) => {
+    pageCache.inc({ result });
+    pages.heard(req, result);
+  });
   res.on("finish", () => {
     const labels = { route: patternOf(req), method: req.method ?? "", status: `${Math.floor(res.statusCode / 100)}xx` };
     httpRequests.inc(labels);
@@ -78,7 +83,11 @@ const server = http.createServer((req, res) => {
   });
   if (refuseMalformed(req, res, requestId)) return;
   toInternalRoute(req, res);
-  compressResponse(req, res);
+  if (pages.serveKept(req, res)) {
+    pageCache.inc({ result: "kept" });
+    return;
+  }
+  pages.compressResponse(req, res);
   handle(req, res).catch((error) => {
     log.error({ requestId, error: error?.message }, "request crashed");
     if (!res.headersSent) res.writeHead(500).end();

@@ -1,4 +1,5 @@
-// Response compression (Next's own is off: `compress: false`, `generateEtags: false` in next.config.mjs).
+// Response compression (Next's own is off: `compress: false`, `generateEtags: false` in next.config.mjs),
+// and the cached pages the server answers again itself.
 //
 // A page from Next's cache is the same bytes for every visitor until it is refreshed, yet Next would
 // gzip it again for each request and hash it in JavaScript for its ETag. Here a cached answer
@@ -10,6 +11,23 @@
 // a cache-busting query string (`/?r=123`) costs no more than `/` and pushes nothing out.
 // Anything else (streamed pages, dashboards, API answers, static files) goes through `compression`,
 // the Express middleware Next itself bundles.
+//
+// Kept answers. Even from its cache, Next spends most of a cached page's time on its routing and
+// per-request work, several times what sending the bytes costs. So when Next answers a page from a
+// fresh cache entry (its verdict HIT), the version also keeps that answer's headers, and the next
+// requests for the page get the version straight from here, without Next, for as long as Next itself
+// would answer them from that entry:
+//   - not after any tag revalidation: Next's cache counts each one as it applies it
+//     (lib/cache/memory-cache-handler.mjs, `runtime().revalidations`), and a version is kept with the
+//     count read when its request began, so an edit, an unpublish or a vote lands first in Next,
+//     and every request after it goes to Next again until Next answers a fresh HIT;
+//   - not past the entry's lifetime (`s-maxage`) counted from a moment the entry cannot predate: the
+//     start of the last request Next answered without a fresh entry for it (a MISS it rendered, or a
+//     STALE copy it refreshed). A page this server did not see being made (the build's static pages)
+//     is never kept;
+//   - only for a plain GET of the HTML (no RSC or prefetch headers, no preview cookie);
+//   - only without Redis: with a shared cache another server's revalidations are heard only through
+//     Redis, which Next asks on every request.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -18,27 +36,56 @@ import fresh from "fresh";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
 import vary from "vary";
+import { runtime } from "../lib/runtime.mjs";
 import { inlineScriptHashes, withScriptHashes } from "./csp-hashes.mjs";
 
 const gzip = promisify(zlib.gzip);
 const PRECOMPRESSED = Symbol("precompressed");
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json|javascript)|image\/svg\+xml)/;
 const SHARED_CACHEABLE = /(^|,)\s*s-maxage=/;
+const S_MAXAGE = /(?:^|,)\s*s-maxage=(\d+)/;
+const ASKED = Symbol("asked");
+// Headers of a kept answer that belong to one request, or that this file sets itself.
+const PER_REQUEST = new Set([
+  "content-length",
+  "content-encoding",
+  "etag",
+  "date",
+  "x-request-id",
+  "strict-transport-security",
+  "x-nextjs-cache",
+  "x-nextjs-prerender",
+  "x-nextjs-stale-time",
+  "x-nextjs-matched-path",
+]);
 // The request headers Next varies a page's answer on (HTML, RSC payload, prefetches).
 const VARIANT_HEADERS = ["rsc", "next-router-prefetch", "next-router-segment-prefetch", "next-router-state-tree"];
 
-/** @typedef {{ body: string | Buffer, bytes: Buffer, gzip: Buffer, etag: string, scriptHashes: string[] | null, policy?: { from: string, to: string }, size: number }} Version */
+/** @typedef {{ revalidations: number, until: number, headers: [string, string | number | string[]][] }} Kept */
+/** @typedef {{ body: string | Buffer, bytes: Buffer, gzip: Buffer, etag: string, scriptHashes: string[] | null, policy?: { from: string, to: string }, size: number, kept?: Kept | null }} Version */
+/** @typedef {import("node:http").IncomingMessage} Request */
+/** @typedef {import("node:http").ServerResponse} Response */
 
 /**
- * @param {{ cacheMegabytes?: number }} [options]
- * @returns {{ compressResponse: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void, stats: () => { entries: number, compressions: number } }}
+ * @param {{ cacheMegabytes?: number, keep?: boolean, revalidations?: () => number }} [options]
+ *   `keep`: answer kept pages without Next (only with Next's in-process cache); `revalidations`: the
+ *   count of tag revalidations Next's cache has applied
+ * @returns {{
+ *   compressResponse: (req: Request, res: Response) => void,
+ *   serveKept: (req: Request, res: Response) => boolean,
+ *   heard: (req: Request, verdict: string) => void,
+ *   stats: () => { entries: number, compressions: number, kept: number },
+ * }}
  */
-export function createPageGzip({ cacheMegabytes = 64 } = {}) {
+export function createPageGzip({ cacheMegabytes = 64, keep = false, revalidations = () => runtime().revalidations } = {}) {
   /** @type {LRUCache<string, Version>} */
   const versions = new LRUCache({ maxSize: cacheMegabytes * 1024 * 1024, sizeCalculation: (entry) => entry.size });
   /** Versions being compressed, so that simultaneous requests for a new version compress it once. */
   const compressing = new Map();
   let compressions = 0;
+  let keptAnswers = 0;
+  /** By entry key: when the last request began that Next answered without a fresh entry (MISS, STALE). */
+  const madeSince = new LRUCache({ max: 10_000 });
   const compressRest = compression({ filter: (req, res) => !res[PRECOMPRESSED] && compression.filter(req, res) });
 
   function entryKey(req) {
@@ -102,6 +149,8 @@ export function createPageGzip({ cacheMegabytes = 64 } = {}) {
    * `/`), or a 304; every other answer is compressed as it streams.
    */
   function compressResponse(req, res) {
+    const key = entryKey(req);
+    req[ASKED] = { key, at: Date.now(), revalidations: revalidations(), since: madeSince.get(key) };
     compressRest(req, res, () => {});
     if (req.method !== "GET") return;
     const encoding = new Negotiator(req).encoding(["gzip", "identity"]);
@@ -122,17 +171,74 @@ export function createPageGzip({ cacheMegabytes = 64 } = {}) {
       ) {
         return end.call(this, chunk, encoding, callback);
       }
-      const version = versionOf(entryKey(req), chunk, encoding, type);
-      if (!(version instanceof Promise)) return send(req, this, end, version, gzipped, callback);
+      const version = versionOf(req[ASKED].key, chunk, encoding, type);
+      if (!(version instanceof Promise)) {
+        keepAnswer(req, this, version);
+        return send(req, this, end, version, gzipped, callback);
+      }
       version.then(
-        (ready) => send(req, this, end, ready, gzipped, callback),
+        (ready) => {
+          keepAnswer(req, this, ready);
+          send(req, this, end, ready, gzipped, callback);
+        },
         () => end.call(this, chunk, encoding, callback),
       );
       return this;
     };
   }
 
-  return { compressResponse, stats: () => ({ entries: versions.size, compressions }) };
+  /**
+   * Next's cache verdict on a request (from its `x-nextjs-cache`, before the server drops it): without
+   * a fresh entry Next renders or refreshes the page, so its kept answer, if any, is dropped, and the
+   * entry Next makes now cannot predate this request.
+   */
+  function heard(req, verdict) {
+    if (verdict === "hit") return;
+    const asked = req[ASKED] ?? { key: entryKey(req), at: Date.now() };
+    madeSince.set(asked.key, asked.at);
+    const version = versions.peek(asked.key);
+    if (version) version.kept = null;
+  }
+
+  /** A HIT sent whole: its headers are kept with the version, for as long as Next would send it. */
+  function keepAnswer(req, res, version) {
+    const asked = req[ASKED];
+    if (!keep || asked?.since === undefined || String(res.getHeader("x-nextjs-cache") ?? "").toLowerCase() !== "hit") return;
+    if (!isPlainPageRequest(req) || res.hasHeader("set-cookie")) return;
+    const lifetime = Number(String(res.getHeader("Cache-Control") ?? "").match(S_MAXAGE)?.[1]);
+    if (!(lifetime > 0)) return;
+    /** @type {Kept["headers"]} */
+    const headers = [];
+    for (const name of res.getRawHeaderNames()) if (!PER_REQUEST.has(name.toLowerCase())) headers.push([name, /** @type {any} */ (res.getHeader(name))]);
+    version.kept = { revalidations: asked.revalidations, until: asked.since + lifetime * 1000, headers };
+  }
+
+  /**
+   * Answers the request from a kept answer of its page, before Next is asked (call after the server
+   * mapped the public URL to its route): true when answered, false when Next must answer.
+   */
+  function serveKept(req, res) {
+    if (!keep || req.method !== "GET" || !isPlainPageRequest(req)) return false;
+    const version = versions.get(entryKey(req));
+    const kept = version?.kept;
+    if (!kept || kept.revalidations !== revalidations() || Date.now() >= kept.until) return false;
+    const encoding = new Negotiator(req).encoding(["gzip", "identity"]);
+    if (encoding !== "gzip" && encoding !== "identity") return false;
+    for (const [name, value] of kept.headers) res.setHeader(name, value);
+    keptAnswers++;
+    send(req, res, res.end, version, encoding === "gzip");
+    return true;
+  }
+
+  return { compressResponse, serveKept, heard, stats: () => ({ entries: versions.size, compressions, kept: keptAnswers }) };
+}
+
+/** A browser's or a crawler's GET of a page: no RSC or prefetch variant, no revalidation or preview. */
+function isPlainPageRequest(req) {
+  for (const name of VARIANT_HEADERS) if (req.headers[name] !== undefined) return false;
+  if (req.headers["x-prerender-revalidate"] !== undefined) return false;
+  const cookie = req.headers.cookie;
+  return !cookie || !(cookie.includes("__prerender_bypass") || cookie.includes("__next_preview_data"));
 }
 
 function sameBody(a, b) {

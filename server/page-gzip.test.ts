@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPageGzip } from "./page-gzip.mjs";
+import { secureResponseHeaders } from "./response-headers.mjs";
 
 const { compressResponse, stats } = createPageGzip();
 
@@ -162,5 +163,146 @@ describe("script policy of a cached page", () => {
     const expected = inline.map((code) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`);
     expect(csp).toBe(`default-src 'self'; script-src 'self' 'unsafe-inline' ${expected.join(" ")}; object-src 'none'`);
     expect((await get("/scripted")).headers["content-security-policy"]).toBe(csp);
+  });
+});
+
+// Kept answers, with a stand-in for Next wired as server/index.mjs wires Next: its verdict
+// (`x-nextjs-cache`) heard through secureResponseHeaders, a kept answer tried before it is asked.
+describe("answers kept from Next's cache hits", () => {
+  const keptPage = "<!DOCTYPE html><p>" + "a kept page ".repeat(500) + "</p>";
+  let count = 0;
+  const keeper = createPageGzip({ keep: true, revalidations: () => count });
+  /** What the stand-in for Next answers next, and how often it was asked. */
+  const next = { verdict: "MISS", body: keptPage, maxAge: 60, cookie: false, asked: 0, whileAnswering: () => {} };
+  let nextServer: http.Server;
+  let nextBase: string;
+
+  beforeAll(async () => {
+    nextServer = http.createServer((req, res) => {
+      secureResponseHeaders(res, false, (verdict) => keeper.heard(req, verdict));
+      if (keeper.serveKept(req, res)) return;
+      keeper.compressResponse(req, res);
+      next.asked++;
+      next.whileAnswering();
+      res.setHeader("X-Request-Id", `id-${next.asked}`);
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.setHeader("Cache-Control", `s-maxage=${next.maxAge}, stale-while-revalidate=600`);
+      res.setHeader("Vary", "rsc, next-router-state-tree");
+      res.setHeader("x-nextjs-cache", next.verdict);
+      if (next.cookie) res.setHeader("Set-Cookie", "a=b");
+      res.end(next.body);
+    });
+    await new Promise<void>((resolve) => nextServer.listen(0, "127.0.0.1", resolve));
+    nextBase = `http://127.0.0.1:${(nextServer.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => nextServer.close(() => resolve())));
+
+  const ask = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${nextBase}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c)).on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+  /** Asks for `path` and says whether the stand-in for Next was asked. */
+  const answeredByNext = async (path: string, headers: Record<string, string> = {}) => {
+    const before = next.asked;
+    const answer = await ask(path, headers);
+    return { ...answer, byNext: next.asked > before };
+  };
+  /** Next renders the page (MISS), then answers it from its cache (HIT). */
+  const madeThenHit = async (path: string) => {
+    next.verdict = "MISS";
+    await ask(path);
+    next.verdict = "HIT";
+    await ask(path);
+  };
+
+  it("answers the page itself after Next made it and answered it from its cache: same body, headers, ETag and 304", async () => {
+    await madeThenHit("/kept-a");
+    const byNext = await ask("/kept-a", { "accept-encoding": "gzip" });
+    const kept = await answeredByNext("/kept-a", { "accept-encoding": "gzip" });
+    expect(kept.byNext).toBe(false);
+    expect(kept.body.equals(byNext.body)).toBe(true);
+    expect(zlib.gunzipSync(kept.body).toString()).toBe(keptPage);
+    for (const name of ["content-type", "cache-control", "vary", "etag", "content-encoding", "content-length"]) expect(kept.headers[name], name).toBe(byNext.headers[name]);
+    expect(kept.headers["x-request-id"]).toBeUndefined();
+    expect(kept.headers["x-nextjs-cache"]).toBeUndefined();
+    const plain = await answeredByNext("/kept-a");
+    expect(plain.byNext).toBe(false);
+    expect(plain.body.toString()).toBe(keptPage);
+    const notModified = await answeredByNext("/kept-a", { "if-none-match": byNext.headers.etag! });
+    expect([notModified.status, notModified.byNext]).toEqual([304, false]);
+    expect(keeper.stats().kept).toBeGreaterThanOrEqual(3);
+  });
+
+  it("asks Next again after any tag revalidation, until Next answers from a fresh entry again", async () => {
+    await madeThenHit("/kept-b");
+    expect((await answeredByNext("/kept-b")).byNext).toBe(false);
+    count++;
+    next.verdict = "STALE";
+    expect((await answeredByNext("/kept-b")).byNext).toBe(true);
+    next.verdict = "HIT";
+    next.body = keptPage.replace("a kept page", "a refreshed page");
+    expect((await answeredByNext("/kept-b")).byNext).toBe(true);
+    const kept = await answeredByNext("/kept-b");
+    expect(kept.byNext).toBe(false);
+    expect(kept.body.toString()).toContain("a refreshed page");
+    next.body = keptPage;
+  });
+
+  it("a revalidation during Next's answer counts: the answer is not kept", async () => {
+    next.verdict = "MISS";
+    await ask("/kept-c");
+    next.verdict = "HIT";
+    next.whileAnswering = () => count++; // lands after the request began, before Next's answer is kept
+    await ask("/kept-c");
+    next.whileAnswering = () => {};
+    expect((await answeredByNext("/kept-c")).byNext).toBe(true);
+    expect((await answeredByNext("/kept-c")).byNext).toBe(false);
+  });
+
+  it("asks Next again once the entry's lifetime has passed, counted from the request that made it", async () => {
+    next.maxAge = 1;
+    await madeThenHit("/kept-d");
+    expect((await answeredByNext("/kept-d")).byNext).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await answeredByNext("/kept-d")).byNext).toBe(true);
+    next.maxAge = 60;
+  });
+
+  it("never keeps a page it did not see being made, a STALE or MISS answer, or an answer setting a cookie", async () => {
+    next.verdict = "HIT";
+    await ask("/kept-e");
+    expect((await answeredByNext("/kept-e")).byNext).toBe(true); // a build-time page: never witnessed
+    next.verdict = "MISS";
+    await ask("/kept-f");
+    next.verdict = "STALE";
+    await ask("/kept-f");
+    expect((await answeredByNext("/kept-f")).byNext).toBe(true);
+    next.verdict = "MISS";
+    await ask("/kept-g");
+    next.verdict = "HIT";
+    next.cookie = true;
+    await ask("/kept-g");
+    next.cookie = false;
+    expect((await answeredByNext("/kept-g")).byNext).toBe(true);
+  });
+
+  it("leaves RSC, prefetch, preview and revalidation requests to Next", async () => {
+    await madeThenHit("/kept-h");
+    expect((await answeredByNext("/kept-h")).byNext).toBe(false);
+    const variants: Record<string, string>[] = [{ rsc: "1" }, { "next-router-prefetch": "1" }, { cookie: "__prerender_bypass=x" }, { "x-prerender-revalidate": "x" }];
+    for (const headers of variants) {
+      expect((await answeredByNext("/kept-h", headers)).byNext, JSON.stringify(headers)).toBe(true);
+    }
+  });
+
+  it("keeps nothing when told not to (a cache shared through Redis)", async () => {
+    const shared = createPageGzip({ keep: false, revalidations: () => 0 });
+    const req = { method: "GET", url: "/x", headers: {} } as unknown as http.IncomingMessage;
+    expect(shared.serveKept(req, {} as http.ServerResponse)).toBe(false);
   });
 });

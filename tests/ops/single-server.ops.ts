@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ROOT,
+  apiToken,
   baseEnv,
   checkVotes,
   childrenOf,
@@ -19,6 +20,7 @@ import {
   startServer,
   stopServer,
   tempDir,
+  vote,
   voteStorm,
   withDb,
   type Server,
@@ -31,12 +33,16 @@ const dataDir = tempDir("single");
 const METRICS_TOKEN = "ops-metrics-token-0123456789abcdef";
 const env = baseEnv({ DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: "20", METRICS_TOKEN });
 let server: Server | undefined;
+let admin: { id: string };
+let voter: { id: string };
 
 if (!hasBuild) console.warn("tests/ops: no production build (.next): run `npm run build` first; skipping.");
 
 describe.skipIf(!hasBuild)("one production server on PGlite", () => {
   beforeAll(async () => {
     seed(env);
+    [admin] = await createVoters({ dataDir }, 1, "admin");
+    [voter] = await createVoters({ dataDir }, 1);
     server = await startServer(PORT, env);
   });
   afterAll(async () => {
@@ -125,6 +131,56 @@ describe.skipIf(!hasBuild)("one production server on PGlite", () => {
     expect(labelled.some((l) => l.includes('route="/c/home/[v]"') && l.includes('status="2xx"'))).toBe(true);
     expect(text).not.toMatch(/raw-query|raw-path|3f1e2d4c/);
     expect(text).toMatch(/opinex_page_cache_total\{result="hit"\} [1-9]/);
+  });
+
+  it("answers a page Next served from its cache again without Next, and asks Next again the moment a vote or an unpublish lands", async () => {
+    const metrics = { headers: { authorization: `Bearer ${METRICS_TOKEN}` } };
+    const kept = async () => Number((await (await fetch(`${server!.url}/api/metrics`, metrics)).text()).match(/opinex_page_cache_total\{result="kept"\} (\d+)/)?.[1] ?? 0);
+    const [survey] = await (await fetch(`${server!.url}/api/all_surveys?limit=1&sort=createdAt`)).json();
+    const path = `/survey/details/${survey._id}`;
+    const get = async (url: string) => {
+      const before = await kept();
+      const res = await fetch(`${server!.url}${url}`, { headers: { "accept-encoding": "gzip" } });
+      const text = await res.text();
+      return { status: res.status, text, headers: res.headers, kept: (await kept()) > before };
+    };
+    const yes = (text: string) => Number(text.match(/"upvoteCount":(\d+)/)?.[1]);
+
+    // Made (MISS), answered by Next from its cache (HIT), then answered by the server alone.
+    const byNext = [await get(path), await get(path)];
+    expect(byNext.map((a) => a.kept)).toEqual([false, false]);
+    const alone = await get(path);
+    expect(alone.kept).toBe(true);
+    expect(alone.text).toBe(byNext[1].text);
+    for (const name of ["cache-control", "content-type", "content-security-policy", "vary", "etag", "x-frame-options"]) expect(alone.headers.get(name), name).toBe(byNext[1].headers.get(name));
+    const before = yes(alone.text);
+
+    // A vote: the very next request goes to Next (a stale copy while it refreshes), and the vote shows.
+    expect((await vote(server!, survey._id, voter.id)).status).toBe(200);
+    expect((await get(path)).kept).toBe(false);
+    let shown = false;
+    for (let i = 0; i < 50 && !shown; i++) shown = yes((await get(path)).text) === before + 1;
+    expect(shown).toBe(true);
+    let again = false;
+    for (let i = 0; i < 5 && !again; i++) again = (await get(path)).kept;
+    expect(again).toBe(true);
+    const list = "/surveys?sort=createdAt";
+    for (let i = 0; i < 3; i++) await get(list);
+    expect((await get(list)).kept).toBe(true);
+    expect((await get(list)).text).toContain(`/survey/details/${survey._id}`);
+
+    // Unpublished: gone from the page and the list on the very next request.
+    const unpublish = await fetch(`${server!.url}/api/update_survey_status`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${apiToken(admin.id)}`, "content-type": "application/json" },
+      body: JSON.stringify({ id: survey._id, status: "unpublish", feedbackMessage: "Removed by the kept pages test." }),
+    });
+    expect(unpublish.status).toBe(200);
+    const gone = await get(path);
+    expect([gone.status, gone.kept]).toEqual([404, false]);
+    const listed = await get(list);
+    expect(listed.kept).toBe(false);
+    expect(listed.text).not.toContain(`/survey/details/${survey._id}`);
   });
 
   it("puts the request id of the log line in the JSON error body", async () => {
