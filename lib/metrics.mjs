@@ -38,7 +38,7 @@ function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    pageCache: counter("opinex_page_cache_total", "Public pages answered from Next's cache (hit, stale) or rendered for the cache (miss).", "result"),
+    pageCache: counter("opinex_page_cache_total", "Public pages answered from Next's cache (hit, stale), rendered for the cache (miss), or answered again by the server from a hit it kept (kept).", "result"),
     votes: counter("opinex_votes_total", "Votes accepted, and refused (a repeat, a closed or unpublished survey).", "outcome"),
     signIns: counter("opinex_sign_ins_total", "Email-and-password sign-ins that succeeded, failed (wrong email or password) or were throttled.", "outcome"),
     mail: counter("opinex_mail_total", "Mail delivery attempts: sent, failed and retried later (retry), or given up (failed).", "outcome"),

@@ -10,14 +10,14 @@
 //   closers    what the app opened and the server closes after the last request, last opened first
 //              (the mail worker, Redis, the database)
 //   logged     request ids the route wrapper logged itself, so the server does not log them twice
-//   revalidations  how many tag revalidations Next's cache has applied in this process (one server
-//              without Redis: lib/cache/memory-cache-handler.mjs); a page the server kept is
-//              answered from its kept bytes only while this has not moved (server/page-gzip.mjs)
+//   cacheEvents  how many tag revalidations Next's cache has applied in this process, and how many of
+//              them expired entries (one server without Redis: lib/cache/memory-cache-handler.mjs); the
+//              server answers a page it kept only as Next would after them (server/page-gzip.mjs)
 const KEY = Symbol.for("opinex.runtime");
 
 /** @returns {import("./runtime.d.mts").Runtime} */
 export function runtime() {
-  return (globalThis[KEY] ??= { server: null, stopping: false, stoppers: new Map(), closers: new Map(), logged: new Set(), revalidations: 0 });
+  return (globalThis[KEY] ??= { server: null, stopping: false, stoppers: new Map(), closers: new Map(), logged: new Set(), cacheEvents: { revalidations: 0, expirations: 0 } });
 }
 
 /** Registers what a stopping server closes after its last request in flight. */

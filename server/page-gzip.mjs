@@ -15,16 +15,18 @@
 // Kept answers. Even from its cache, Next spends most of a cached page's time on its routing and
 // per-request work, several times what sending the bytes costs. So when Next answers a page from a
 // fresh cache entry (its verdict HIT), the version also keeps that answer's headers, and the next
-// requests for the page get the version straight from here, without Next, for as long as Next itself
-// would answer them from that entry:
-//   - not after any tag revalidation: Next's cache counts each one as it applies it
-//     (lib/cache/memory-cache-handler.mjs, `runtime().revalidations`), and a version is kept with the
-//     count read when its request began, so an edit, an unpublish or a vote lands first in Next,
-//     and every request after it goes to Next again until Next answers a fresh HIT;
-//   - not past the entry's lifetime (`s-maxage`) counted from a moment the entry cannot predate: the
-//     start of the last request Next answered without a fresh entry for it (a MISS it rendered, or a
-//     STALE copy it refreshed). A page this server did not see being made (the build's static pages)
-//     is never kept;
+// requests for the page get the version straight from here, without Next, as Next would answer them
+// from that entry:
+//   - fresh while Next's cache has applied no tag revalidation since the HIT's request began (it counts
+//     them: lib/cache/memory-cache-handler.mjs, `runtime().cacheEvents`) and the entry's lifetime
+//     (`s-maxage`) has not passed, counted from a moment the entry cannot predate: the start of the last
+//     request Next answered without a fresh entry for the page (a MISS it rendered, or a STALE copy);
+//   - stale after a tag was only marked stale (a vote) or the lifetime passed: Next would send this same
+//     copy while it builds a fresh one, so one request at a time goes to Next, which starts the refresh
+//     and brings the fresh copy back, and the others get the stale copy;
+//   - never after a tag expired entries (an edit, an unpublish), nor after Next answered a MISS, until
+//     Next answers a HIT again;
+//   - never for a page this server did not see being made (the build's static pages);
 //   - only for a plain GET of the HTML (no RSC or prefetch headers, no preview cookie);
 //   - only without Redis: with a shared cache another server's revalidations are heard only through
 //     Redis, which Next asks on every request.
@@ -61,15 +63,15 @@ const PER_REQUEST = new Set([
 // The request headers Next varies a page's answer on (HTML, RSC payload, prefetches).
 const VARIANT_HEADERS = ["rsc", "next-router-prefetch", "next-router-segment-prefetch", "next-router-state-tree"];
 
-/** @typedef {{ revalidations: number, until: number, headers: [string, string | number | string[]][] }} Kept */
+/** @typedef {{ revalidations: number, expirations: number, until: number, headers: [string, string | number | string[]][], refreshing: boolean }} Kept */
 /** @typedef {{ body: string | Buffer, bytes: Buffer, gzip: Buffer, etag: string, scriptHashes: string[] | null, policy?: { from: string, to: string }, size: number, kept?: Kept | null }} Version */
 /** @typedef {import("node:http").IncomingMessage} Request */
 /** @typedef {import("node:http").ServerResponse} Response */
 
 /**
- * @param {{ cacheMegabytes?: number, keep?: boolean, revalidations?: () => number }} [options]
- *   `keep`: answer kept pages without Next (only with Next's in-process cache); `revalidations`: the
- *   count of tag revalidations Next's cache has applied
+ * @param {{ cacheMegabytes?: number, keep?: boolean, cacheEvents?: import("../lib/runtime.d.mts").CacheEvents }} [options]
+ *   `keep`: answer kept pages without Next (only with Next's in-process cache); `cacheEvents`: the
+ *   counts of the tag revalidations Next's cache has applied
  * @returns {{
  *   compressResponse: (req: Request, res: Response) => void,
  *   serveKept: (req: Request, res: Response) => boolean,
@@ -77,7 +79,7 @@ const VARIANT_HEADERS = ["rsc", "next-router-prefetch", "next-router-segment-pre
  *   stats: () => { entries: number, compressions: number, kept: number },
  * }}
  */
-export function createPageGzip({ cacheMegabytes = 64, keep = false, revalidations = () => runtime().revalidations } = {}) {
+export function createPageGzip({ cacheMegabytes = 64, keep = false, cacheEvents = runtime().cacheEvents } = {}) {
   /** @type {LRUCache<string, Version>} */
   const versions = new LRUCache({ maxSize: cacheMegabytes * 1024 * 1024, sizeCalculation: (entry) => entry.size });
   /** Versions being compressed, so that simultaneous requests for a new version compress it once. */
@@ -150,7 +152,7 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, revalidation
    */
   function compressResponse(req, res) {
     const key = entryKey(req);
-    req[ASKED] = { key, at: Date.now(), revalidations: revalidations(), since: madeSince.get(key) };
+    req[ASKED] = { key, at: Date.now(), revalidations: cacheEvents.revalidations, expirations: cacheEvents.expirations, since: madeSince.get(key) };
     compressRest(req, res, () => {});
     if (req.method !== "GET") return;
     const encoding = new Negotiator(req).encoding(["gzip", "identity"]);
@@ -188,16 +190,16 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, revalidation
   }
 
   /**
-   * Next's cache verdict on a request (from its `x-nextjs-cache`, before the server drops it): without
-   * a fresh entry Next renders or refreshes the page, so its kept answer, if any, is dropped, and the
-   * entry Next makes now cannot predate this request.
+   * Next's cache verdict on a request (from its `x-nextjs-cache`, before the server drops it). Without
+   * a fresh entry Next renders or refreshes the page, and the entry it makes now cannot predate this
+   * request; without any entry (a MISS) the kept answer, if any, is dropped.
    */
   function heard(req, verdict) {
     if (verdict === "hit") return;
     const asked = req[ASKED] ?? { key: entryKey(req), at: Date.now() };
     madeSince.set(asked.key, asked.at);
     const version = versions.peek(asked.key);
-    if (version) version.kept = null;
+    if (version && verdict !== "stale") version.kept = null;
   }
 
   /** A HIT sent whole: its headers are kept with the version, for as long as Next would send it. */
@@ -210,7 +212,7 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, revalidation
     /** @type {Kept["headers"]} */
     const headers = [];
     for (const name of res.getRawHeaderNames()) if (!PER_REQUEST.has(name.toLowerCase())) headers.push([name, /** @type {any} */ (res.getHeader(name))]);
-    version.kept = { revalidations: asked.revalidations, until: asked.since + lifetime * 1000, headers };
+    version.kept = { revalidations: asked.revalidations, expirations: asked.expirations, until: asked.since + lifetime * 1000, headers, refreshing: false };
   }
 
   /**
@@ -221,7 +223,13 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, revalidation
     if (!keep || req.method !== "GET" || !isPlainPageRequest(req)) return false;
     const version = versions.get(entryKey(req));
     const kept = version?.kept;
-    if (!kept || kept.revalidations !== revalidations() || Date.now() >= kept.until) return false;
+    if (!kept || kept.expirations !== cacheEvents.expirations) return false;
+    if ((kept.revalidations !== cacheEvents.revalidations || Date.now() >= kept.until) && !kept.refreshing) {
+      // Stale: this request goes to Next, which refreshes the page; the others meanwhile get this copy.
+      kept.refreshing = true;
+      res.once("close", () => (kept.refreshing = false));
+      return false;
+    }
     const encoding = new Negotiator(req).encoding(["gzip", "identity"]);
     if (encoding !== "gzip" && encoding !== "identity") return false;
     for (const [name, value] of kept.headers) res.setHeader(name, value);

@@ -170,10 +170,10 @@ describe("script policy of a cached page", () => {
 // (`x-nextjs-cache`) heard through secureResponseHeaders, a kept answer tried before it is asked.
 describe("answers kept from Next's cache hits", () => {
   const keptPage = "<!DOCTYPE html><p>" + "a kept page ".repeat(500) + "</p>";
-  let count = 0;
-  const keeper = createPageGzip({ keep: true, revalidations: () => count });
+  const events = { revalidations: 0, expirations: 0 };
+  const keeper = createPageGzip({ keep: true, cacheEvents: events });
   /** What the stand-in for Next answers next, and how often it was asked. */
-  const next = { verdict: "MISS", body: keptPage, maxAge: 60, cookie: false, asked: 0, whileAnswering: () => {} };
+  const next = { verdict: "MISS", body: keptPage, maxAge: 60, cookie: false, asked: 0, whileAnswering: () => {}, delayMs: 0 };
   let nextServer: http.Server;
   let nextBase: string;
 
@@ -190,7 +190,9 @@ describe("answers kept from Next's cache hits", () => {
       res.setHeader("Vary", "rsc, next-router-state-tree");
       res.setHeader("x-nextjs-cache", next.verdict);
       if (next.cookie) res.setHeader("Set-Cookie", "a=b");
-      res.end(next.body);
+      const body = next.body;
+      if (next.delayMs) setTimeout(() => res.end(body), next.delayMs);
+      else res.end(body);
     });
     await new Promise<void>((resolve) => nextServer.listen(0, "127.0.0.1", resolve));
     nextBase = `http://127.0.0.1:${(nextServer.address() as AddressInfo).port}`;
@@ -238,12 +240,19 @@ describe("answers kept from Next's cache hits", () => {
     expect(keeper.stats().kept).toBeGreaterThanOrEqual(3);
   });
 
-  it("asks Next again after any tag revalidation, until Next answers from a fresh entry again", async () => {
+  it("after a tag was marked stale, one request at a time goes to Next for the fresh copy while the others get the stale one", async () => {
     await madeThenHit("/kept-b");
     expect((await answeredByNext("/kept-b")).byNext).toBe(false);
-    count++;
+    events.revalidations++; // a vote
     next.verdict = "STALE";
-    expect((await answeredByNext("/kept-b")).byNext).toBe(true);
+    next.delayMs = 300;
+    const refreshing = answeredByNext("/kept-b");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const meanwhile = await answeredByNext("/kept-b");
+    expect(meanwhile.byNext).toBe(false);
+    expect(meanwhile.body.toString()).toBe(keptPage);
+    expect((await refreshing).byNext).toBe(true);
+    next.delayMs = 0;
     next.verdict = "HIT";
     next.body = keptPage.replace("a kept page", "a refreshed page");
     expect((await answeredByNext("/kept-b")).byNext).toBe(true);
@@ -253,11 +262,32 @@ describe("answers kept from Next's cache hits", () => {
     next.body = keptPage;
   });
 
+  it("after a tag expired entries (an edit, an unpublish), every request goes to Next until it answers a fresh HIT", async () => {
+    await madeThenHit("/kept-i");
+    expect((await answeredByNext("/kept-i")).byNext).toBe(false);
+    events.revalidations++;
+    events.expirations++;
+    next.verdict = "MISS";
+    next.delayMs = 300;
+    const rendering = answeredByNext("/kept-i");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await answeredByNext("/kept-i")).byNext).toBe(true);
+    expect((await rendering).byNext).toBe(true);
+    next.delayMs = 0;
+    next.verdict = "HIT";
+    expect((await answeredByNext("/kept-i")).byNext).toBe(true);
+    expect((await answeredByNext("/kept-i")).byNext).toBe(false);
+  });
+
   it("a revalidation during Next's answer counts: the answer is not kept", async () => {
     next.verdict = "MISS";
     await ask("/kept-c");
     next.verdict = "HIT";
-    next.whileAnswering = () => count++; // lands after the request began, before Next's answer is kept
+    // An unpublish lands after the request began, before Next's answer is kept.
+    next.whileAnswering = () => {
+      events.revalidations++;
+      events.expirations++;
+    };
     await ask("/kept-c");
     next.whileAnswering = () => {};
     expect((await answeredByNext("/kept-c")).byNext).toBe(true);
@@ -301,7 +331,7 @@ describe("answers kept from Next's cache hits", () => {
   });
 
   it("keeps nothing when told not to (a cache shared through Redis)", async () => {
-    const shared = createPageGzip({ keep: false, revalidations: () => 0 });
+    const shared = createPageGzip({ keep: false, cacheEvents: { revalidations: 0, expirations: 0 } });
     const req = { method: "GET", url: "/x", headers: {} } as unknown as http.IncomingMessage;
     expect(shared.serveKept(req, {} as http.ServerResponse)).toBe(false);
   });

@@ -1,10 +1,10 @@
 // Next's incremental cache of one server without Redis: Next's own handler (pages and data in its
 // bounded in-memory store, build-time pages from disk), which also counts the tag revalidations it
-// applies. The production server keeps the bytes of the pages Next answered from this cache and
-// answers them again itself only while that count has not moved (server/page-gzip.mjs): the count
-// moves the moment Next marks a tag stale or expired, never before, so a kept page is never served
-// after an edit, an unpublish or a vote that Next itself would not serve it after.
-// next.config.mjs uses this module only when REDIS_URL is not set (cache-handler.mjs otherwise).
+// applies. The production server keeps the bytes of pages Next answered from this cache and answers
+// them again itself (server/page-gzip.mjs) only as Next would: a fresh copy while no count has moved,
+// a stale one while Next refreshes it after a tag was marked stale (a vote), never one after a tag
+// expired its entries (an edit, an unpublish). The counts move once Next has applied the change, never
+// before. next.config.mjs uses this module only when REDIS_URL is not set (cache-handler.mjs otherwise).
 import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
 import { runtime } from "../runtime.mjs";
 
@@ -12,8 +12,16 @@ import { runtime } from "../runtime.mjs";
 /** @type {typeof import("next/dist/server/lib/incremental-cache/file-system-cache.js").default} */
 const NextFileSystemCache = /** @type {any} */ (fileSystemCache).default ?? fileSystemCache;
 
+function expired() {
+  const events = runtime().cacheEvents;
+  events.revalidations++;
+  events.expirations++;
+}
+
 export default class MemoryCacheHandler extends NextFileSystemCache {
   /**
+   * Next marks the tags stale now and, as Next's handler reads `durations`, expires their entries now
+   * (no durations, or `expire: 0`), later (`expire` seconds), or never (no `expire`).
    * @param {string | string[]} tags
    * @param {{ expire?: number }} [durations]
    */
@@ -21,10 +29,13 @@ export default class MemoryCacheHandler extends NextFileSystemCache {
     try {
       return await super.revalidateTag(tags, durations);
     } finally {
-      runtime().revalidations++;
-      // An expiry in the future turns the tags' entries expired later without another call.
-      const expire = durations?.expire;
-      if (typeof expire === "number" && expire > 0) setTimeout(() => runtime().revalidations++, expire * 1000).unref();
+      const expire = durations ? durations.expire : 0;
+      if (expire === undefined) runtime().cacheEvents.revalidations++;
+      else if (expire <= 0) expired();
+      else {
+        runtime().cacheEvents.revalidations++;
+        setTimeout(expired, expire * 1000).unref();
+      }
     }
   }
 }

@@ -11,24 +11,30 @@ const handler = new MemoryCacheHandler({ maxMemoryCacheSize: 1024 * 1024, flushT
 afterEach(() => vi.useRealTimers());
 
 describe("Next's in-memory cache handler", () => {
-  it("counts each revalidation, with Next's tags manifest already holding it", async () => {
-    const before = runtime().revalidations;
+  it("counts each revalidation, and each that expires entries, with Next's tags manifest already holding it", async () => {
+    const events = runtime().cacheEvents;
+    const before = { ...events };
     const madeAt = Date.now() - 1;
     await handler.revalidateTag(["surveys"], { expire: 0 });
-    expect(runtime().revalidations).toBe(before + 1);
-    expect(areTagsStale(["surveys"], madeAt)).toBe(true);
+    expect(events).toEqual({ revalidations: before.revalidations + 1, expirations: before.expirations + 1 });
+    expect(areTagsExpired(["surveys"], madeAt)).toBe(true);
     await handler.revalidateTag("survey:1", {});
-    expect(runtime().revalidations).toBe(before + 2);
+    expect(events).toEqual({ revalidations: before.revalidations + 2, expirations: before.expirations + 1 });
+    expect(areTagsStale(["survey:1"], madeAt)).toBe(true);
+    expect(areTagsExpired(["survey:1"], madeAt)).toBe(false);
+    await handler.revalidateTag("survey:2");
+    expect(events).toEqual({ revalidations: before.revalidations + 3, expirations: before.expirations + 2 });
   });
 
   it("counts a future expiry again when it comes", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout"] });
-    const before = runtime().revalidations;
+    const events = runtime().cacheEvents;
+    const before = { ...events };
     await handler.revalidateTag(["later"], { expire: 5 });
-    expect(runtime().revalidations).toBe(before + 1);
+    expect(events).toEqual({ revalidations: before.revalidations + 1, expirations: before.expirations });
     expect(areTagsExpired(["later"], Date.now() - 1)).toBe(false);
     vi.advanceTimersByTime(5_000);
-    expect(runtime().revalidations).toBe(before + 2);
+    expect(events).toEqual({ revalidations: before.revalidations + 2, expirations: before.expirations + 1 });
   });
 
   it("stores and reads entries as Next's own handler does", async () => {
