@@ -21,9 +21,11 @@
 //     them: lib/cache/memory-cache-handler.mjs, `runtime().cacheEvents`) and the entry's lifetime
 //     (`s-maxage`) has not passed, counted from a moment the entry cannot predate: the start of the last
 //     request Next answered without a fresh entry for the page (a MISS it rendered, or a STALE copy);
-//   - stale after a tag was only marked stale (a vote) or the lifetime passed: Next would send this same
-//     copy while it builds a fresh one, so one request at a time goes to Next, which starts the refresh
-//     and brings the fresh copy back, and the others get the stale copy;
+//   - stale after a tag was only marked stale (a vote) or the lifetime passed, or when Next answered it
+//     as STALE: Next would send this same copy while it builds a fresh one, so one request per page
+//     every 50 ms goes to Next, which starts the refresh and brings the newer copy back, and the others
+//     get this one (Next renders one page at a time on the same event loop, so "one request at a
+//     time" would be nearly every request);
 //   - never after a tag expired entries (an edit, an unpublish), nor after Next answered a MISS, until
 //     Next answers a HIT again;
 //   - never for a page this server did not see being made (the build's static pages);
@@ -63,15 +65,16 @@ const PER_REQUEST = new Set([
 // The request headers Next varies a page's answer on (HTML, RSC payload, prefetches).
 const VARIANT_HEADERS = ["rsc", "next-router-prefetch", "next-router-segment-prefetch", "next-router-state-tree"];
 
-/** @typedef {{ revalidations: number, expirations: number, until: number, headers: [string, string | number | string[]][], refreshing: boolean }} Kept */
+/** @typedef {{ revalidations: number, expirations: number, until: number, headers: [string, string | number | string[]][] }} Kept */
 /** @typedef {{ body: string | Buffer, bytes: Buffer, gzip: Buffer, etag: string, scriptHashes: string[] | null, policy?: { from: string, to: string }, size: number, kept?: Kept | null }} Version */
 /** @typedef {import("node:http").IncomingMessage} Request */
 /** @typedef {import("node:http").ServerResponse} Response */
 
 /**
- * @param {{ cacheMegabytes?: number, keep?: boolean, cacheEvents?: import("../lib/runtime.d.mts").CacheEvents }} [options]
+ * @param {{ cacheMegabytes?: number, keep?: boolean, cacheEvents?: import("../lib/runtime.d.mts").CacheEvents, refreshEveryMs?: number }} [options]
  *   `keep`: answer kept pages without Next (only with Next's in-process cache); `cacheEvents`: the
- *   counts of the tag revalidations Next's cache has applied
+ *   counts of the tag revalidations Next's cache has applied; `refreshEveryMs`: while a kept copy is
+ *   stale, one request per page goes to Next this often, for its newer copy
  * @returns {{
  *   compressResponse: (req: Request, res: Response) => void,
  *   serveKept: (req: Request, res: Response) => boolean,
@@ -79,7 +82,7 @@ const VARIANT_HEADERS = ["rsc", "next-router-prefetch", "next-router-segment-pre
  *   stats: () => { entries: number, compressions: number, kept: number },
  * }}
  */
-export function createPageGzip({ cacheMegabytes = 64, keep = false, cacheEvents = runtime().cacheEvents } = {}) {
+export function createPageGzip({ cacheMegabytes = 64, keep = false, cacheEvents = runtime().cacheEvents, refreshEveryMs = 50 } = {}) {
   /** @type {LRUCache<string, Version>} */
   const versions = new LRUCache({ maxSize: cacheMegabytes * 1024 * 1024, sizeCalculation: (entry) => entry.size });
   /** Versions being compressed, so that simultaneous requests for a new version compress it once. */
@@ -88,6 +91,8 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, cacheEvents 
   let keptAnswers = 0;
   /** By entry key: when the last request began that Next answered without a fresh entry (MISS, STALE). */
   const madeSince = new LRUCache({ max: 10_000 });
+  /** By entry key: when a request for a stale kept copy may next go to Next. */
+  const refreshAfter = new LRUCache({ max: 10_000 });
   const compressRest = compression({ filter: (req, res) => !res[PRECOMPRESSED] && compression.filter(req, res) });
 
   function entryKey(req) {
@@ -202,17 +207,25 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, cacheEvents 
     if (version && verdict !== "stale") version.kept = null;
   }
 
-  /** A HIT sent whole: its headers are kept with the version, for as long as Next would send it. */
+  /**
+   * A HIT or STALE answer sent whole: its headers are kept with the version, for as long as Next would
+   * send it: fresh (a HIT) until a revalidation or the end of its lifetime, a STALE copy as stale.
+   */
   function keepAnswer(req, res, version) {
     const asked = req[ASKED];
-    if (!keep || asked?.since === undefined || String(res.getHeader("x-nextjs-cache") ?? "").toLowerCase() !== "hit") return;
+    const verdict = String(res.getHeader("x-nextjs-cache") ?? "").toLowerCase();
+    // A HIT of a page this server did not see being made is not kept at all (its age is unknown).
+    const fresh = verdict === "hit" && asked?.since !== undefined;
+    if (!keep || !asked || !(fresh || verdict === "stale")) return;
     if (!isPlainPageRequest(req) || res.hasHeader("set-cookie")) return;
     const lifetime = Number(String(res.getHeader("Cache-Control") ?? "").match(S_MAXAGE)?.[1]);
     if (!(lifetime > 0)) return;
     /** @type {Kept["headers"]} */
     const headers = [];
     for (const name of res.getRawHeaderNames()) if (!PER_REQUEST.has(name.toLowerCase())) headers.push([name, /** @type {any} */ (res.getHeader(name))]);
-    version.kept = { revalidations: asked.revalidations, expirations: asked.expirations, until: asked.since + lifetime * 1000, headers, refreshing: false };
+    version.kept = fresh
+      ? { revalidations: asked.revalidations, expirations: asked.expirations, until: asked.since + lifetime * 1000, headers }
+      : { revalidations: -1, expirations: asked.expirations, until: 0, headers };
   }
 
   /**
@@ -221,13 +234,14 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, cacheEvents 
    */
   function serveKept(req, res) {
     if (!keep || req.method !== "GET" || !isPlainPageRequest(req)) return false;
-    const version = versions.get(entryKey(req));
+    const key = entryKey(req);
+    const version = versions.get(key);
     const kept = version?.kept;
     if (!kept || kept.expirations !== cacheEvents.expirations) return false;
-    if ((kept.revalidations !== cacheEvents.revalidations || Date.now() >= kept.until) && !kept.refreshing) {
+    const now = Date.now();
+    if ((kept.revalidations !== cacheEvents.revalidations || now >= kept.until) && now >= (refreshAfter.get(key) ?? 0)) {
       // Stale: this request goes to Next, which refreshes the page; the others meanwhile get this copy.
-      kept.refreshing = true;
-      res.once("close", () => (kept.refreshing = false));
+      refreshAfter.set(key, now + refreshEveryMs);
       return false;
     }
     const encoding = new Negotiator(req).encoding(["gzip", "identity"]);
