@@ -281,6 +281,11 @@ try {
         row("1 paired ratio to /about", `${name} (${encoding})`, `${fmt(median, 2)} (rounds ${ratios.map((r) => fmt(r, 2)).join(", ")})`, ">= 0.90", ok(median >= 0.9));
       }
     }
+    // Who answered the cached pages: Next from its cache (hit, stale), Next rendering (miss), or the
+    // server from a kept copy without Next (kept; /about and the other build-time pages never are).
+    const exposition = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+    const verdicts = [...exposition.matchAll(/^opinex_page_cache_total\{result="(\w+)"\} (\d+)/gm)].map(([, result, n]) => `${result} ${fmt(Number(n))}`);
+    row("1 cached pages", "answers by verdict", verdicts.join(", "));
   }
 
   // ---- 2. a stream of votes ----------------------------------------------------------------------
