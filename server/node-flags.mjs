@@ -11,6 +11,6 @@
 // times what survived before collecting again; the server's live heap is about 80 MB, yet it reached
 // 330 MB of mostly garbage under load. At twice what survived (100 %) the peak went 580 -> 445 MB for
 // about 5 % fewer pages and votes a second; at 1.5 times (50 %) the demo's peak is 384-402 MB with
-// 8 MB semi-spaces and 378-382 MB with 4 MB, for 1-10 % fewer requests a second on the routes Next
+// 8 MB semi-spaces and 375-382 MB with 4 MB, for 1-10 % fewer requests a second on the routes Next
 // answers.
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4", "--heap-growing-percent=50"];
