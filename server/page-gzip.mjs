@@ -49,6 +49,7 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json|javascript)
 const SHARED_CACHEABLE = /(^|,)\s*s-maxage=/;
 const S_MAXAGE = /(?:^|,)\s*s-maxage=(\d+)/;
 const ASKED = Symbol("asked");
+const KEY = Symbol("entry key");
 // Headers of a kept answer that belong to one request, or that this file sets itself.
 const PER_REQUEST = new Set([
   "content-length",
@@ -94,6 +95,11 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, cacheEvents 
   /** By entry key: when a request for a stale kept copy may next go to Next. */
   const refreshAfter = new LRUCache({ max: 10_000 });
   const compressRest = compression({ filter: (req, res) => !res[PRECOMPRESSED] && compression.filter(req, res) });
+
+  /** The request's entry key, found once per request (the kept answer and the compression both ask). */
+  function keyOf(req) {
+    return (req[KEY] ??= entryKey(req));
+  }
 
   function entryKey(req) {
     // The server has already turned a public URL into its internal route (server/index.mjs).
@@ -156,7 +162,7 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, cacheEvents 
    * `/`), or a 304; every other answer is compressed as it streams.
    */
   function compressResponse(req, res) {
-    const key = entryKey(req);
+    const key = keyOf(req);
     req[ASKED] = { key, at: Date.now(), revalidations: cacheEvents.revalidations, expirations: cacheEvents.expirations, since: madeSince.get(key) };
     compressRest(req, res, () => {});
     if (req.method !== "GET") return;
@@ -200,8 +206,8 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, cacheEvents 
    * request; without any entry (a MISS) the kept answer, if any, is dropped.
    */
   function heard(req, verdict) {
-    if (verdict === "hit") return;
-    const asked = req[ASKED] ?? { key: entryKey(req), at: Date.now() };
+    const asked = req[ASKED];
+    if (verdict === "hit" || !asked) return;
     madeSince.set(asked.key, asked.at);
     const version = versions.peek(asked.key);
     if (version && verdict !== "stale") version.kept = null;
@@ -215,17 +221,21 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, cacheEvents 
     const asked = req[ASKED];
     const verdict = String(res.getHeader("x-nextjs-cache") ?? "").toLowerCase();
     // A HIT of a page this server did not see being made is not kept at all (its age is unknown).
-    const fresh = verdict === "hit" && asked?.since !== undefined;
-    if (!keep || !asked || !(fresh || verdict === "stale")) return;
+    const fresh = verdict === "hit" && asked.since !== undefined;
+    if (!keep || !(fresh || verdict === "stale")) return;
     if (!isPlainPageRequest(req) || res.hasHeader("set-cookie")) return;
     const lifetime = Number(String(res.getHeader("Cache-Control") ?? "").match(S_MAXAGE)?.[1]);
     if (!(lifetime > 0)) return;
     /** @type {Kept["headers"]} */
     const headers = [];
     for (const name of res.getRawHeaderNames()) if (!PER_REQUEST.has(name.toLowerCase())) headers.push([name, /** @type {any} */ (res.getHeader(name))]);
-    version.kept = fresh
-      ? { revalidations: asked.revalidations, expirations: asked.expirations, until: asked.since + lifetime * 1000, headers }
-      : { revalidations: -1, expirations: asked.expirations, until: 0, headers };
+    // A STALE copy is stale from the start: a count that matches nothing, a lifetime already over.
+    version.kept = {
+      revalidations: fresh ? asked.revalidations : -1,
+      expirations: asked.expirations,
+      until: fresh ? asked.since + lifetime * 1000 : 0,
+      headers,
+    };
   }
 
   /**
@@ -234,7 +244,7 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, cacheEvents 
    */
   function serveKept(req, res) {
     if (!keep || req.method !== "GET" || !isPlainPageRequest(req)) return false;
-    const key = entryKey(req);
+    const key = keyOf(req);
     const version = versions.get(key);
     const kept = version?.kept;
     if (!kept || kept.expirations !== cacheEvents.expirations) return false;
