@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { ToastHost } from "@/components/site/toast-host";
+import { NoScriptStyle } from "@/components/ui/no-script";
 import { siteUrl } from "@/lib/seo";
 import "./globals.css";
 
@@ -18,6 +19,9 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
+      <head>
+        <NoScriptStyle />
+      </head>
       <body className="min-h-screen">
         {children}
         <ToastHost />

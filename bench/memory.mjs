@@ -83,10 +83,10 @@ const METRICS_TOKEN = randomBytes(24).toString("hex");
 async function heapOf(base) {
   const text = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const mb = (re) => [...text.matchAll(re)].map((m) => [m[1], Number(m[2]) / 2 ** 20]);
-  const spaces = mb(/^opinex_nodejs_heap_space_size_total_bytes\{space="([a-z_]+)"\} (\S+)/gm).filter(([, v]) => v >= 1);
-  const [[, total] = [, NaN]] = mb(/^opinex_nodejs_heap_size_total_bytes()\s(\S+)/gm);
-  const [[, used] = [, NaN]] = mb(/^opinex_nodejs_heap_size_used_bytes()\s(\S+)/gm);
-  const [[, external] = [, NaN]] = mb(/^opinex_nodejs_external_memory_bytes()\s(\S+)/gm);
+  const spaces = mb(/^nodejs_heap_space_size_total_bytes\{space="([a-z_]+)"\} (\S+)/gm).filter(([, v]) => v >= 1);
+  const [[, total] = [, NaN]] = mb(/^nodejs_heap_size_total_bytes()\s(\S+)/gm);
+  const [[, used] = [, NaN]] = mb(/^nodejs_heap_size_used_bytes()\s(\S+)/gm);
+  const [[, external] = [, NaN]] = mb(/^nodejs_external_memory_bytes()\s(\S+)/gm);
   const worker = Object.fromEntries(mb(/^opinex_worker_heap_bytes\{kind="([a-z]+)"\} (\S+)/gm));
   const f = (n) => n.toFixed(0);
   return `main heap ${f(used)} used / ${f(total)} committed (${spaces.map(([k, v]) => `${k.replace(/_space$/, "")} ${f(v)}`).join(" ")}), external ${f(external)}; database worker heap ${f(worker.used ?? NaN)} used / ${f(worker.total ?? NaN)} committed`;

@@ -36,9 +36,9 @@ const METRICS_TOKEN = randomBytes(16).toString("hex");
 /** The server's memory now, from its Prometheus metrics (MB): resident, V8 heap used / total, external. */
 async function memoryOf(base) {
   const text = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const value = (name) => Number(text.match(new RegExp(`^opinex_${name}(?:\\{[^}]*\\})? (\\S+)`, "m"))?.[1]) / 1e6;
+  const value = (name) => Number(text.match(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, "m"))?.[1]) / 1e6;
   const spaces = Object.fromEntries(
-    [...text.matchAll(/^opinex_nodejs_heap_space_size_used_bytes\{space="(\w+)"\} (\S+)/gm)].map((m) => [m[1], Number(m[2]) / 1e6]),
+    [...text.matchAll(/^nodejs_heap_space_size_used_bytes\{space="(\w+)"\} (\S+)/gm)].map((m) => [m[1], Number(m[2]) / 1e6]),
   );
   return {
     spaces,

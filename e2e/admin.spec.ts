@@ -106,6 +106,34 @@ test("the admin filters by role, searches, and promotes a new user to surveyor, 
   await theirs.close();
 });
 
+test("the overview names a password change, a suspension and its lifting for what they are and whom they touched", async ({ page, browser }) => {
+  const person = newPerson("Audited");
+  const theirs = await browser.newContext();
+  const id = await registerThroughApi(theirs.request, person);
+  await signInAs(theirs.request, person.email, person.password);
+  const changed = await theirs.request.post("/api/me/password", { data: { currentPassword: person.password, newPassword: `${person.password}-2` } });
+  expect(changed.status()).toBe(200);
+  await theirs.close();
+
+  await signInAs(page, "admin@demo.test");
+  const reason = `E2E suspension ${Date.now()}`;
+  expect((await page.request.post(`/api/users/${id}/suspension`, { data: { reason } })).status()).toBe(200);
+  expect((await page.request.delete(`/api/users/${id}/suspension`)).status()).toBe(200);
+
+  await page.goto("/dashboard/admin");
+  const entries = page.getByRole("list", { name: "Latest changes" }).getByRole("listitem").filter({ hasText: person.email });
+  await expect(entries).toHaveCount(3);
+  // Each entry: its sentence, then its detail in a paragraph of its own, then its time.
+  await expect(entries.nth(0)).toContainText(`admin@demo.test lifted the suspension of ${person.email}.`);
+  await expect(entries.nth(0)).toContainText(`Suspended for: ${reason}`);
+  await expect(entries.nth(1)).toContainText(`admin@demo.test suspended ${person.email}.`);
+  await expect(entries.nth(1)).toContainText(`Reason: ${reason}`);
+  await expect(entries.nth(2)).toContainText(`${person.email} changed the password of their own account.`);
+  for (const wrong of ["deleted survey", "none → none", "active → suspended", "Feedback:", "changed the status of"]) {
+    await expect(entries.filter({ hasText: wrong })).toHaveCount(0);
+  }
+});
+
 test("the last admin's demotion is refused, and the page says why", async ({ page }) => {
   await signInAs(page, "admin@demo.test");
   const admins = (await (await page.request.get("/api/get_user?role=admin")).json()) as { email: string }[];
@@ -185,8 +213,8 @@ test("unpublishing asks for feedback; the survey leaves the public site, its sur
     expect(after).toMatchObject({ status: "unpublish", feedback });
     await page.goto("/dashboard/admin");
     const entry = page.getByRole("list", { name: "Latest changes" }).getByRole("listitem").filter({ hasText: feedback });
-    await expect(entry).toContainText("admin@demo.test");
-    await expect(entry).toContainText("publish → unpublish");
+    await expect(entry).toContainText(`admin@demo.test unpublished survey “${HIDDEN.title}”: published → unpublished.`);
+    await expect(entry).toContainText(`Feedback: ${feedback}`);
   } finally {
     // Leave the survey as seeded: unpublished, with its seeded feedback.
     const restore = await page.request.post("/api/update_survey_status", {

@@ -53,7 +53,7 @@ async function freshPerson(page: Page, label: string) {
   const person = newPerson(label);
   const response = await page.request.post("/api/register", {
     multipart: { name: person.name, email: person.email, password: person.password, image: await picture(), altcha: await solvedAltcha(page.request) },
-    headers: { "x-forwarded-for": `2001:db8:16::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}` },
+    headers: { "x-forwarded-for": `2001:db8:16:${randomBytes(2).toString("hex")}::${randomBytes(2).toString("hex")}` },
   });
   expect(response.status(), await response.text()).toBe(201);
   await verifyFromInbox(page.request, person.email);

@@ -21,7 +21,7 @@ async function signUpFresh(page: Page, label: string) {
   const person = newPerson(label);
   const response = await page.request.post("/api/register", {
     multipart: { name: person.name, email: person.email, password: person.password, image: await picture(), altcha: await solvedAltcha(page.request) },
-    headers: { "x-forwarded-for": `2001:db8::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}` },
+    headers: { "x-forwarded-for": `2001:db8:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}::1` },
   });
   expect(response.status(), await response.text()).toBe(201);
   await verifyFromInbox(page.request, person.email);

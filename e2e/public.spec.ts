@@ -215,3 +215,33 @@ test("search engines get robots.txt and a sitemap with every published survey", 
   for (const s of published) expect(sitemap).toContain(`/survey/details/${s._id}</loc>`);
   for (const path of ["/surveys", "/pricing", "/about", "/contact", "/privacy", "/terms"]) expect(sitemap).toContain(`${path}</loc>`);
 });
+
+test("no public page, embed, list or call carries a surveyor's address", async ({ request, baseURL }) => {
+  // The demo surveyor's own published survey, found as the public finds it.
+  const all = (await (await request.get("/api/all_surveys?limit=100")).json()) as (ApiSurvey & { surveyorEmail: unknown })[];
+  const survey = all.find((s) => s.title === seedSurveys[0][0].title)!;
+  expect(survey).toBeDefined();
+  expect(all.every((s) => s.surveyorEmail === null)).toBe(true);
+  const pages = [
+    `/survey/details/${survey._id}`,
+    "/surveys",
+    "/surveys?sort=createdAt",
+    "/",
+    `/embed/survey/${survey._id}`,
+    `/api/oembed?url=${encodeURIComponent(`${baseURL}/survey/details/${survey._id}`)}`,
+    "/sitemap.xml",
+    "/api/get_features_surveys",
+    "/api/get_latest_survey",
+    `/api/survey/${survey._id}`,
+  ];
+  for (const path of pages) {
+    // The HTML with its inline RSC payload, and the RSC payload a client-side navigation fetches.
+    for (const headers of [{}, { RSC: "1" }] as Record<string, string>[]) {
+      const response = await request.get(path, { headers });
+      expect(response.status(), path).toBe(200);
+      const text = await response.text();
+      expect(text, `${path} ${JSON.stringify(headers)}`).not.toContain("surveyor@demo.test");
+      expect(text, `${path} ${JSON.stringify(headers)}`).not.toContain("@demo.test");
+    }
+  }
+});

@@ -4,6 +4,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
+import { signInAs } from "./fixtures/session";
+import { createSurveyThroughApi, voteAsNewPerson } from "./fixtures/surveys";
 
 const WIDTHS = [
   { name: "desktop", viewport: { width: 1280, height: 800 } },
@@ -84,6 +86,29 @@ test("the embed may be framed by anyone, in light and dark; every other page ref
     const { violations } = await analyzePage(page);
     expect(violations.map((v) => v.id), theme).toEqual([]);
   }
+});
+
+test("an open survey's embed shows what its page shows a signed-out visitor: how many voted, no yes/no split", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const surveyor = await browser.newContext();
+  await signInAs(surveyor.request, "surveyor@demo.test");
+  const id = await createSurveyThroughApi(surveyor.request, `Embedded while open ${Date.now().toString(36)}`);
+  await surveyor.close();
+  await voteAsNewPerson(browser, id, "yes", "Embed voter");
+  // The contract's JSON keeps its counts (public data, docs/api.md).
+  const json = await (await page.request.get(`/api/survey/${id}`)).json();
+  expect([json.yesCount, json.noCount]).toEqual([1, 0]);
+  // Signed out, the survey page asks to log in and shows no count...
+  await page.goto(`/survey/details/${id}`);
+  await expect(page.getByText("Please login to vote this survey!")).toBeVisible();
+  await expect(page.getByTestId("yes-count")).toHaveCount(0);
+  // ...and so the embed draws no split: the question, how many voted, and the way to vote.
+  await page.goto(`/embed/survey/${id}`);
+  await expect(page.getByRole("heading", { name: "A question" })).toBeVisible();
+  await expect(page.getByTestId("embed-figures")).toHaveText(/^1 vote so far\. /);
+  await expect(page.getByTestId("embed-bar")).toHaveCount(0);
+  await expect(page.locator("main")).not.toContainText(/Yes|No \d|%|interval/);
+  await expect(page.getByRole("link", { name: /Vote on OPINEX/ })).toHaveAttribute("href", new RegExp(`/survey/details/${id}$`));
 });
 
 test("a survey page announces its oEmbed endpoint, which answers a rich embed", async ({ page, request, baseURL }) => {

@@ -247,8 +247,10 @@ test("a surveyor reads an admin's unpublish feedback in Feedbacks", async ({ pag
 
 test("another surveyor's survey is refused on the results page, the update page and the API", async ({ page }) => {
   await signInAs(page, SURVEYOR);
-  const list = (await (await page.request.get("/api/all_surveys?limit=100")).json()) as { _id: string; surveyorEmail: string }[];
-  const theirs = list.find((s) => s.surveyorEmail === "surveyor2@demo.test")!;
+  // Signed in, a surveyor sees only their own address in the list: another's survey has none.
+  const list = (await (await page.request.get("/api/all_surveys?limit=100")).json()) as { _id: string; surveyorEmail: string | null }[];
+  expect(list.filter((s) => s.surveyorEmail !== null).every((s) => s.surveyorEmail === "surveyor@demo.test")).toBe(true);
+  const theirs = list.find((s) => s.surveyorEmail === null)!;
   await page.goto(`/dashboard/surveyor/surveys/${theirs._id}`);
   await expect(page.getByText("Error loading survey: You can only manage your own surveys")).toBeVisible();
   await page.goto(`/dashboard/surveyor/update/${theirs._id}`);

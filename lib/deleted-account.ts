@@ -3,8 +3,11 @@
 // placeholder as what it means.
 const DOMAIN = "@deleted.invalid";
 
-/** What a deleted account's email becomes. */
-export const deletedEmailOf = (userId: string) => `deleted-${userId}${DOMAIN}`;
+/**
+ * What a deleted account's email becomes. No account can be given an address under `.invalid`
+ * (lib/validation/auth.ts); `unique` makes another one should a row from before that rule hold it.
+ */
+export const deletedEmailOf = (userId: string, unique?: string) => `deleted-${userId}${unique ? `.${unique}` : ""}${DOMAIN}`;
 
 /** An account's email as a page shows it: "Deleted account" for a deleted one. */
 export const emailShown = (email: string) => (email.endsWith(DOMAIN) ? "Deleted account" : email);

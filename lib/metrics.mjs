@@ -13,7 +13,10 @@ export function metrics() {
 
 function createMetrics() {
   const registry = new client.Registry();
-  client.collectDefaultMetrics({ register: registry, prefix: "opinex_" });
+  // The standard names (`process_*`, `nodejs_*`), unprefixed, as community Node.js dashboards expect
+  // them; a prefix made gauges such as `opinex_process_cpu_seconds_total` end in `_total`, which
+  // `promtool check metrics` flags. The product's own metrics below are `opinex_*`.
+  client.collectDefaultMetrics({ register: registry });
   const registers = [registry];
   const pools = new Set();
   const threads = new Set();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resultsHidden, visibleCounts } from "./results-visibility";
+import { countsShown, publicCountsShown, resultsHidden, visibleCounts, visibleVoided } from "./results-visibility";
 import { resultStats } from "./stats";
 
 const surveyorId = "5f0d8a4e-1b2c-4d3e-8f9a-0b1c2d3e4f51";
@@ -30,5 +30,28 @@ describe("visibleCounts", () => {
   it("answers the counts with their stats, or nulls", () => {
     expect(visibleCounts({ yesCount: 3, noCount: 9 }, false)).toEqual({ yesCount: 3, noCount: 9, stats: resultStats(3, 9), resultsHidden: false });
     expect(visibleCounts({ yesCount: 3, noCount: 9 }, true)).toEqual({ yesCount: null, noCount: null, stats: null, resultsHidden: true });
+  });
+});
+
+describe("countsShown: what a page or an embed draws", () => {
+  it("draws the split once voting has ended or to a voter, before that the total, nothing while hidden", () => {
+    expect(countsShown({ resultsHidden: false, deadlinePassed: true })).toBe("split");
+    expect(countsShown({ resultsHidden: false, deadlinePassed: false }, true)).toBe("split");
+    expect(countsShown({ resultsHidden: false, deadlinePassed: false })).toBe("total");
+    expect(countsShown({ resultsHidden: true, deadlinePassed: false }, true)).toBe("none");
+  });
+
+  it("shows the public (a cached page, the embed) an open survey's total only, a closed one's split", () => {
+    expect(publicCountsShown(shown, false)).toBe("total");
+    expect(publicCountsShown(shown, true)).toBe("split");
+    expect(publicCountsShown(kept, false)).toBe("none");
+    expect(publicCountsShown(kept, true)).toBe("split");
+    expect(publicCountsShown({ surveyorId }, false)).toBe("total");
+  });
+
+  it("hides the number of voided votes with the counts", () => {
+    expect(visibleVoided(3, true)).toBeNull();
+    expect(visibleVoided(3, false)).toBe(3);
+    expect(visibleVoided(undefined, false)).toBe(0);
   });
 });

@@ -25,10 +25,16 @@ export const votes = pgTable(
     // Set when an admin voided the votes of a suspended account (lib/services/suspension.ts): the row
     // stays (so the account cannot vote again) but counts nowhere; the reason is in the audit trail.
     voidedAt: timestamp("voided_at", { withTimezone: true, mode: "date" }),
+    // A keyed hash of the voter's normalised address when voting (lib/mailbox.ts), never the address:
+    // kept when the account is deleted, so one mailbox votes once per survey. Null for votes cast
+    // before it existed (migration 0014_mailbox_votes) and for bulk-loaded benchmark data.
+    mailboxHash: text("mailbox_hash"),
   },
-  // This constraint is what makes "one vote per person" true under any concurrency.
+  // These constraints are what make "one vote per person" and "one vote per mailbox" true under any
+  // concurrency (several nulls never conflict).
   (t) => [
     uniqueIndex("votes_survey_user_unique").on(t.surveyId, t.userId),
+    uniqueIndex("votes_survey_mailbox_unique").on(t.surveyId, t.mailboxHash),
     index("votes_user_idx").on(t.userId),
     // A survey's voters in voting order (the paged list and the CSV keyset) and its votes per day.
     index("votes_survey_created_idx").on(t.surveyId, t.createdAt, t.id),

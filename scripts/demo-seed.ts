@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
 import type { Db } from "@/lib/db/client";
+import { mailboxHash } from "@/lib/mailbox";
 import { payments, reports, surveys, users, votes, type Role } from "@/models";
 import { seedComments, seedSurveys } from "./demo-seed-data";
 
@@ -95,10 +96,10 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       const span = Math.max(0, Math.min(now.getTime(), Date.parse(`${survey.deadline}T12:00:00Z`)) - from);
       const castAt = () => new Date(from + when() * span);
       for (const voter of community) {
-        if (rand() < share) voteRows.push({ surveyId: survey.id, userId: voter.id, vote: rand() < yesBias ? "yes" : "no", createdAt: castAt() });
+        if (rand() < share) voteRows.push({ surveyId: survey.id, userId: voter.id, vote: rand() < yesBias ? "yes" : "no", createdAt: castAt(), mailboxHash: mailboxHash(voter.email) });
       }
       if (s % 3 === 0) {
-        voteRows.push({ surveyId: survey.id, userId: pro.id, vote: s % 2 ? "no" : "yes", comment: seedComments[s % seedComments.length], createdAt: castAt() });
+        voteRows.push({ surveyId: survey.id, userId: pro.id, vote: s % 2 ? "no" : "yes", comment: seedComments[s % seedComments.length], createdAt: castAt(), mailboxHash: mailboxHash(pro.email) });
       }
     });
     await tx.insert(votes).values(voteRows);

@@ -14,7 +14,8 @@ import { DEMO_PASSWORD } from "./demo-seed";
 // without a lookup. The invariants of the schema hold: one vote per person and survey (each survey's
 // voters are distinct numbers), only `user` and `pro_user` accounts vote and report, only `pro_user`
 // votes carry comments, every vote falls between its survey's creation and its close (or now), and
-// `yes_count`/`no_count` are recomputed from the vote rows at the end.
+// `yes_count`/`no_count` are recomputed from the vote rows at the end. Its votes carry no mailbox hash
+// (lib/mailbox.ts: the key lives in the app, and nulls never conflict), like votes from before 0014.
 
 export const SCALE = {
   accounts: 200_000,

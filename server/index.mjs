@@ -8,6 +8,7 @@
 //                         and answered again from there while Next's cache would answer them the same
 //   drain.mjs             SIGTERM/SIGINT: drain, close the database and Redis, exit 0
 //   route-patterns.mjs    the route pattern of a request, for metrics labelled without raw URLs
+//   route-methods.mjs     the methods each /api route answers: any other is refused 405 with `Allow`
 // It hands Next each cached page's public URL as the internal route that renders it
 // (lib/public-rewrites.mjs), reads the configuration through lib/env.mjs like the app, logs through lib/logger.mjs like the
 // app, and tells the app it is there through lib/runtime.mjs (a production app started any other way
@@ -21,8 +22,9 @@ import { runtime } from "../lib/runtime.mjs";
 import { isHttps, parseTrustedProxies, resolveClientAddress } from "./client-address.mjs";
 import { drainOnStop } from "./drain.mjs";
 import { createPageGzip } from "./page-gzip.mjs";
-import { refuseMalformed } from "./refusals.mjs";
+import { refuseMalformed, refuseMethod } from "./refusals.mjs";
 import { assignRequestId } from "./request-id.mjs";
+import { loadRouteMethods } from "./route-methods.mjs";
 import { loadRoutePatterns } from "./route-patterns.mjs";
 import { secureResponseHeaders } from "./response-headers.mjs";
 
@@ -49,6 +51,7 @@ await app.prepare();
 // Kept answers only with Next's in-process cache: with Redis, other servers' revalidations are heard there.
 const pages = createPageGzip({ cacheMegabytes: env.PRECOMPRESS_CACHE_MB, keep: !env.REDIS_URL });
 const { patternOf } = loadRoutePatterns(process.cwd());
+const routeMethods = loadRouteMethods(process.cwd());
 const { httpRequests, httpDuration, pageCache } = metrics();
 
 const server = http.createServer((req, res) => {
@@ -82,6 +85,8 @@ const server = http.createServer((req, res) => {
     else log.warn(fields, "request failed");
   });
   if (refuseMalformed(req, res, requestId)) return;
+  const allow = req.url?.startsWith("/api/") ? routeMethods.get(patternOf(req)) : undefined;
+  if (allow && !allow.includes(req.method ?? "GET")) return refuseMethod(req, res, requestId, allow);
   toInternalRoute(req, res);
   if (pages.serveKept(req, res)) {
     pageCache.inc({ result: "kept" });

@@ -52,6 +52,7 @@ function malformed(req) {
 
 /**
  * Answers a malformed request with its 4xx and returns true; returns false for every other request.
+ * TRACE and the others are refused here on every path, with every method the site has as `Allow`.
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
  * @param {string} requestId
@@ -64,4 +65,18 @@ export function refuseMalformed(req, res, requestId) {
   res.end(JSON.stringify({ error: { code, message, requestId } }));
   req.resume();
   return true;
+}
+
+/**
+ * Answers a method the route does not have with 405, the API's error body and the route's `Allow`
+ * (RFC 9110 §15.5.6), where Next would send an empty 405 without it.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ * @param {string} requestId
+ * @param {string[]} allow the methods the route answers
+ */
+export function refuseMethod(req, res, requestId, allow) {
+  res.writeHead(405, { ...REFUSAL_HEADERS, Allow: allow.join(", ") });
+  res.end(JSON.stringify({ error: { code: "method_not_allowed", message: `This address answers ${allow.join(", ")} only`, requestId } }));
+  req.resume();
 }

@@ -17,7 +17,7 @@ export async function solveAltcha(challenge: Challenge): Promise<string> {
  */
 export async function altchaFrom(baseUrl: string, headers: Record<string, string> = {}): Promise<string> {
   const response = await fetch(new URL("/api/altcha/challenge", baseUrl), {
-    headers: { "x-forwarded-for": `2001:db8:a1c::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`, ...headers },
+    headers: { "x-forwarded-for": `2001:db8:a1c:${randomBytes(2).toString("hex")}::${randomBytes(2).toString("hex")}`, ...headers },
   });
   if (response.status !== 200) throw new Error(`GET /api/altcha/challenge answered ${response.status}: ${await response.text()}`);
   return solveAltcha((await response.json()) as Challenge);

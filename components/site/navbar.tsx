@@ -91,7 +91,7 @@ export function Navbar() {
             <>
               <span className="account-waiting h-9 w-40 animate-pulse rounded-md bg-slate-100" aria-hidden="true" />
               {/* Without JavaScript the session is never known: a cached page offers signing in instead. */}
-              <NoScriptInstead hides=".account-waiting">{signedOutLinks}</NoScriptInstead>
+              <NoScriptInstead>{signedOutLinks}</NoScriptInstead>
             </>
           ) : user ? (
             <>
@@ -126,7 +126,7 @@ export function Navbar() {
         </button>
       </nav>
       {/* Without JavaScript the menu's button cannot open it: phones get the links in a row instead. */}
-      <NoScriptInstead hides=".menu-button">
+      <NoScriptInstead>
         <nav aria-label="Site" className="flex flex-wrap items-center gap-1 border-t border-slate-200 px-2 py-2 md:hidden">
           {links.map((l) => (
             <Link key={l.href} href={l.href} prefetch={false} className={linkClass(l.href)} aria-current={isActive(l.href) ? "page" : undefined}>

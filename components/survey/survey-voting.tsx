@@ -39,7 +39,7 @@ export function SurveyVoting({
   ) : (
     <>
       <Spinner className="vote-waiting py-8" label="Loading the voting form" />
-      <NoScriptInstead hides=".vote-waiting">{children}</NoScriptInstead>
+      <NoScriptInstead>{children}</NoScriptInstead>
     </>
   );
   if (viewer.status === "loading") return waiting;

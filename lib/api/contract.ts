@@ -3,7 +3,7 @@
 // Each answer is also a zod schema, the one the API reference (lib/api/openapi/) publishes; the
 // builders below are typed by them, so a field added to an answer must be added to its schema too.
 import { isClosed } from "@/lib/dates";
-import { resultsHidden, visibleCounts, type ResultsViewer } from "@/lib/results-visibility";
+import { resultsHidden, visibleCounts, visibleVoided, type ResultsViewer } from "@/lib/results-visibility";
 import type { ContactMessageRow } from "@/lib/services/contact";
 import type { PaymentRow } from "@/lib/services/payments";
 import type { PublicSurvey } from "@/lib/services/surveys";
@@ -75,8 +75,11 @@ export const surveyJsonSchema = z
     status: surveyStatus,
     ...visibleCountFields,
     totalVotes: count.nullable(),
-    voidedCount: count.meta({ description: "Votes voided after review (accounts an admin suspended); not in the counts" }),
-    surveyorEmail: z.string(),
+    voidedCount: count.nullable().meta({ description: "Votes voided after review (accounts an admin suspended); not in the counts. Null with them while they are hidden" }),
+    surveyorEmail: z.string().nullable().meta({
+      description:
+        "The surveyor's address: only to the survey's own surveyor and to admins (answered `private, no-store`); null for everyone else, signed in or not. The field is always present",
+    }),
     resultsVisibility: z.enum(RESULTS_VISIBILITIES).meta({ description: "Who sees the counts while the survey is open" }),
   })
   .meta({ id: "Survey", description: "A survey. Voter lists, comments, reports and feedback are never part of it." });
@@ -84,10 +87,11 @@ export type SurveyJson = z.output<typeof surveyJsonSchema>;
 
 /**
  * A survey. Voter lists, comments, reports and feedback are never part of it. `hidden`: its counts
- * are withheld from this viewer (lib/results-visibility.ts): `yesCount`, `noCount`, `totalVotes` and
- * `stats` are then null, and `resultsHidden` says why.
+ * are withheld from this viewer (lib/results-visibility.ts): `yesCount`, `noCount`, `totalVotes`,
+ * `voidedCount` and `stats` are then null, and `resultsHidden` says why. `surveyorEmail`: the address this viewer may
+ * see (`surveyorEmailsFor`: the owner's own, any for an admin), else null; the field is always there.
  */
-export function toSurveyJson(survey: PublicSurvey, hidden: boolean): SurveyJson {
+export function toSurveyJson(survey: PublicSurvey, hidden: boolean, surveyorEmail: string | null): SurveyJson {
   const { yesCount, noCount, stats, resultsHidden: withheld } = visibleCounts(survey, hidden);
   return {
     _id: survey.id,
@@ -102,8 +106,8 @@ export function toSurveyJson(survey: PublicSurvey, hidden: boolean): SurveyJson 
     yesCount,
     noCount,
     totalVotes: yesCount === null ? null : yesCount + noCount,
-    voidedCount: survey.voidedCount ?? 0,
-    surveyorEmail: survey.surveyorEmail,
+    voidedCount: visibleVoided(survey.voidedCount, hidden),
+    surveyorEmail,
     // Added: who sees the counts while the survey is open, whether this answer withholds them, and
     // the result with its uncertainty (lib/stats.ts).
     resultsVisibility: survey.resultsVisibility ?? "after_voting",
@@ -112,9 +116,12 @@ export function toSurveyJson(survey: PublicSurvey, hidden: boolean): SurveyJson 
   };
 }
 
-/** `toSurveyJson` for one viewer (null: the public) on `today` (a day in APP_TIME_ZONE), for lists. */
-export const surveyJsonFor = (viewer: ResultsViewer, today: string) => (survey: PublicSurvey) =>
-  toSurveyJson(survey, resultsHidden(survey, isClosed(survey.deadline, today), viewer));
+/**
+ * `toSurveyJson` for one viewer (null: the public) on `today` (a day in APP_TIME_ZONE), for lists;
+ * `emails`: the surveyors' addresses this viewer may see (`surveyorEmailsFor`).
+ */
+export const surveyJsonFor = (viewer: ResultsViewer, today: string, emails: ReadonlyMap<string, string>) => (survey: PublicSurvey) =>
+  toSurveyJson(survey, resultsHidden(survey, isClosed(survey.deadline, today), viewer), emails.get(survey.surveyorId) ?? null);
 
 /** GET /api/surveys/{email}: a surveyor's own surveys carry the admin's feedback. */
 export const ownSurveyJsonSchema = surveyJsonSchema

@@ -8,6 +8,7 @@ export type ErrorCode =
   | "forbidden"
   | "email_unverified"
   | "not_found"
+  | "method_not_allowed"
   | "conflict"
   | "payload_too_large"
   | "unsupported_media_type"
@@ -29,6 +30,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   email_unverified: 403,
   not_found: 404,
+  // A method the route does not answer: the production server refuses it with `Allow` (server/refusals.mjs).
+  method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -48,6 +51,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: ErrorIssue[],
+    /** Seconds the client should wait before trying again: sent as `Retry-After` (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.status = ERROR_STATUS[code];
@@ -56,3 +61,6 @@ export class ApiError extends Error {
 
 export const notFound = (what = "Not found") => new ApiError("not_found", what);
 export const forbidden = (why = "You are not allowed to do this") => new ApiError("forbidden", why);
+
+/** The challenge of every 401 (RFC 9110 §11.6.1): API callers authenticate with a Bearer token. */
+export const WWW_AUTHENTICATE = 'Bearer realm="OPINEX"';

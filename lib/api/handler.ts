@@ -5,7 +5,7 @@ import { resolveCaller, type CurrentUser } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
 import { log, markLogged, requestIdOf } from "@/lib/log";
 import type { Role } from "@/models";
-import { ApiError, type ErrorIssue } from "./errors";
+import { ApiError, WWW_AUTHENTICATE, type ErrorIssue } from "./errors";
 import { readBodyBytes, readFormData } from "./read-body";
 
 // "none": no caller is resolved and no Origin is checked, for requests that authenticate themselves
@@ -62,7 +62,10 @@ export function jsonError(error: ApiError, requestId?: string): NextResponse {
   if (error.issues) body.error.issues = error.issues;
   // The id of the server's log line for this request, for a support request or a bug report.
   if (requestId) body.error.requestId = requestId;
-  return NextResponse.json(body, { status: error.status });
+  const response = NextResponse.json(body, { status: error.status });
+  if (error.status === 401) response.headers.set("WWW-Authenticate", WWW_AUTHENTICATE);
+  if (error.retryAfterSeconds !== undefined) response.headers.set("Retry-After", String(error.retryAfterSeconds));
+  return response;
 }
 
 function issuesOf(error: z.ZodError): ErrorIssue[] {

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, count, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
+import { clientLimitKey } from "@/lib/auth/client-address";
 import { getDb } from "@/lib/db";
 import { authFailures } from "@/models";
 
@@ -13,13 +14,18 @@ import { authFailures } from "@/models";
  * key is locked with a transaction-scoped advisory lock, counted, and the row inserted in the same
  * transaction. Parallel attempts queue on the lock, so at most `max` of them ever get a row, however
  * they are sent (reading the count before the hash and writing it after let 30 parallel guesses through).
+ *
+ * A key ending in a client address (`ip:203.0.113.7`, `forgot:client:2001:db8::1`) is counted by the
+ * client's network, not the exact address (`clientLimitKey`): the IPv4 address, the IPv6 /64, and all of
+ * loopback as one, so a host with many addresses is still one client.
  */
 export type Limit = { key: string; max: number; windowMinutes: number; refuse: () => ApiError };
 
 export const SITE_AUTH_KEY = "site:auth";
 
 /** Reserves one attempt under every limit, or throws the first limit's refusal. Answers the row ids. */
-export async function reserveAttempt(limits: Limit[]): Promise<string[]> {
+export async function reserveAttempt(given: Limit[]): Promise<string[]> {
+  const limits = given.map((l) => ({ ...l, key: clientLimitKey(l.key) }));
   const db = await getDb();
   return db.transaction(async (tx) => {
     // Locks in key order, so two attempts sharing keys never wait on each other in a cycle.
@@ -49,7 +55,8 @@ export async function releaseAttempt(ids: string[]) {
 }
 
 /** Whether any of these keys already reached `max` in the window (a cheap early answer; not the guard). */
-export async function anyAtLimit(keys: string[], max: number, windowMinutes: number): Promise<boolean> {
+export async function anyAtLimit(given: string[], max: number, windowMinutes: number): Promise<boolean> {
+  const keys = given.map(clientLimitKey);
   const db = await getDb();
   const rows = await db
     .select({ key: authFailures.key, n: count() })

@@ -17,6 +17,7 @@ import { metrics } from "@/lib/metrics.mjs";
 import { networkHash } from "@/lib/network-hash";
 import { SUSPENDED_CODE } from "@/lib/auth/suspended";
 import { authenticateWithPassword, createUserSession, isSuspended, markEmailVerified, revokeSessions, sessionVersionOfUser } from "@/lib/services/users";
+import { isReservedEmailDomain } from "@/lib/validation/auth";
 import { accounts, sessions, users, verificationTokens } from "@/models";
 
 const EXPECTED_AUTH_REFUSALS = new Set(["CredentialsSignin", "InvalidCallbackUrl", "MissingCSRF", "UnknownAction", "InvalidCheck"]);
@@ -130,7 +131,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (request) => {
     callbacks: {
       // A suspended account is refused by every provider (a password's is refused in `authorize`); the
       // login page reads the code and says "This account is suspended."
-      signIn: async ({ user }) => {
+      signIn: async ({ user, account }) => {
+        // A provider's address under a reserved name (.invalid, .localhost) makes no account, as at registration.
+        if (account?.provider === "google" && typeof user.email === "string" && isReservedEmailDomain(user.email)) return false;
         if (typeof user.email !== "string" || !(await isSuspended(user.email))) return true;
         return `/login?error=AccessDenied&code=${SUSPENDED_CODE}`;
       },

@@ -2,8 +2,8 @@ import "server-only";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { isUuid } from "@/lib/auth/guards";
-import type { Tx } from "@/lib/db";
-import { emailTokens, type EmailToken, type EmailTokenPurpose } from "@/models";
+import { getDb, type Db, type Tx } from "@/lib/db";
+import { emailTokens, users, type EmailToken, type EmailTokenPurpose } from "@/models";
 
 // The links mailed to people (verify an address, reset a password, confirm a new address). A token
 // is `{row id}.{secret}`: 256 random bits of secret, of which only the SHA-256 is stored, compared
@@ -40,22 +40,74 @@ export const TOKEN_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[
 
 export type TokenCheck = { ok: true; token: EmailToken } | { ok: false; reason: "invalid" | "expired" | "used"; token?: EmailToken };
 
+/** The account a token belongs to, as far as a token cares. */
+type Holder = { email: string; deletedAt: Date | null; suspendedAt: Date | null };
+
+function parse(token: string): { id: string; secret: string } | null {
+  const [id, secret] = token.split(".");
+  return id && secret && isUuid(id) && SECRET.test(secret) ? { id, secret } : null;
+}
+
+/** The row whose secret matches (compared in constant time; an unknown id against a decoy), of this purpose. */
+async function matchingRow(q: Db | Tx, { id, secret }: { id: string; secret: string }, purpose: EmailTokenPurpose, lock: boolean) {
+  const query = q.select().from(emailTokens).where(eq(emailTokens.id, id));
+  const [row] = lock ? await query.for("update") : await query;
+  const expected = Buffer.from(row?.secretHash ?? hashOf("decoy"), "hex");
+  const given = Buffer.from(hashOf(secret), "hex");
+  return row && timingSafeEqual(expected, given) && row.purpose === purpose ? row : undefined;
+}
+
 /**
- * Uses a token of this purpose: marks it used in the caller's transaction (row locked, so two
- * clicks cannot both use it) and answers its row. An unknown, forged or other-purpose token is
+ * Whether a token whose secret matched still counts. A link proves one address for one account as it
+ * was when mailed: it does nothing for a deleted or suspended account, and a verification or reset
+ * link nothing once the account's address is another (a reset mailed to an old address must not
+ * reset the account of the new one). A change-of-address token carries the new address and the row
+ * has no room for the old one, so those are retired instead whenever the address or password changes.
+ */
+function judge(row: EmailToken | undefined, holder: Holder | undefined): TokenCheck {
+  if (!row) return { ok: false, reason: "invalid" };
+  if (row.usedAt) return { ok: false, reason: "used", token: row };
+  if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: "expired", token: row };
+  if (!holder || holder.deletedAt || holder.suspendedAt) return { ok: false, reason: "invalid" };
+  if (row.purpose !== "change_email" && holder.email !== row.email) return { ok: false, reason: "invalid" };
+  return { ok: true, token: row };
+}
+
+async function holderOf(q: Db | Tx, userId: string, lock: boolean): Promise<Holder | undefined> {
+  const query = q.select({ email: users.email, deletedAt: users.deletedAt, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId));
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+/**
+ * Checks a token without using it or locking anything: the cheap gate before slow work (a reset's
+ * password hash), so a forged, unknown, used or expired token never costs one. Not the guard: the
+ * work must still `useEmailToken` in its transaction, which checks again under locks.
+ */
+export async function checkEmailToken(token: string, purpose: EmailTokenPurpose): Promise<TokenCheck> {
+  const parsed = parse(token);
+  if (!parsed) return { ok: false, reason: "invalid" };
+  const db = await getDb();
+  const row = await matchingRow(db, parsed, purpose, false);
+  return judge(row, row && (await holderOf(db, row.userId, false)));
+}
+
+/**
+ * Uses a token of this purpose: marks it used in the caller's transaction and answers its row. The
+ * account's row is locked first, then the token's (the order of every other writer: a password or
+ * address change updates the account, then retires its tokens), so two clicks cannot both use it and
+ * a change made meanwhile is seen. An unknown, forged, other-purpose or no longer bound token is
  * "invalid"; a real one that ran out or was used says so, with its row (to offer a new mail).
  */
 export async function useEmailToken(tx: Tx, token: string, purpose: EmailTokenPurpose): Promise<TokenCheck> {
-  const [id, secret] = token.split(".");
-  if (!id || !secret || !isUuid(id) || !SECRET.test(secret)) return { ok: false, reason: "invalid" };
-  const [row] = await tx.select().from(emailTokens).where(eq(emailTokens.id, id)).for("update");
-  const expected = Buffer.from(row?.secretHash ?? hashOf("decoy"), "hex");
-  const given = Buffer.from(hashOf(secret), "hex");
-  if (!row || !timingSafeEqual(expected, given) || row.purpose !== purpose) return { ok: false, reason: "invalid" };
-  if (row.usedAt) return { ok: false, reason: "used", token: row };
-  if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: "expired", token: row };
-  await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.id, id));
-  return { ok: true, token: row };
+  const parsed = parse(token);
+  if (!parsed) return { ok: false, reason: "invalid" };
+  const [owner] = await tx.select({ userId: emailTokens.userId }).from(emailTokens).where(eq(emailTokens.id, parsed.id));
+  const holder = owner && (await holderOf(tx, owner.userId, true));
+  const row = await matchingRow(tx, parsed, purpose, true);
+  const check = judge(row, holder);
+  if (check.ok) await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.id, parsed.id));
+  return check;
 }
 
 /** Tokens of a purpose a person was sent in the last `minutes` (the resend throttle). */
@@ -67,10 +119,23 @@ export async function tokensSentRecently(tx: Tx, userId: string, purpose: EmailT
   return row?.n ?? 0;
 }
 
-/** Ends a person's unused tokens of a purpose (a new password makes older reset links useless). */
+/** Ends a person's unused tokens of a purpose (a new change-of-address request replaces the last). */
 export async function retireEmailTokens(tx: Tx, userId: string, purpose: EmailTokenPurpose): Promise<void> {
   await tx
     .update(emailTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), sql`${emailTokens.usedAt} is null`));
+}
+
+/**
+ * Ends every unused mailed link of a person, whatever its purpose: called in the transaction that
+ * changes the password (by the person or a reset), confirms a new address, or suspends the account.
+ * A link mailed before such a change was asked for by whoever held the account then (perhaps someone
+ * who knew the old password), so none may act after it.
+ */
+export async function retireAllEmailTokens(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), sql`${emailTokens.usedAt} is null`));
 }

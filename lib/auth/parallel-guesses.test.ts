@@ -27,7 +27,8 @@ async function signIn(email: string, password: string, address: string, token: {
       body: new URLSearchParams({ email, password, csrfToken: token.csrfToken, callbackUrl: "/" }),
     }),
   );
-  const { url } = (await response.json()) as { url: string };
+  // Auth.js's answers carry `url`; the throttle's refusals are the API's error body.
+  const { url = "" } = (await response.json()) as { url?: string };
   const session = response.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="));
   // Verified and wrong: Auth.js's plain CredentialsSignin. Refused unverified: 429 / code=too_many_attempts
   // (the lock), or 503 / code=busy (the hash queue was full on a loaded machine).

@@ -18,57 +18,90 @@ export const HASH_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 
 export const HASH_QUEUE_LENGTH = 16;
 export const HASH_QUEUE_WAIT_MS = 2_000;
 
+// Password resets hash in a lane of their own, inside the same bound: at most one reset hash runs at
+// a time, at most RESET_QUEUE_LENGTH wait (never in the sign-in line), and a free slot goes to a
+// waiting sign-in first. So however many reset requests arrive (each needs a real mailed token, and
+// forged ones are refused before hashing), a sign-in waits for at most one reset hash, never for a
+// full line of them; the surplus resets get 503 instead. A separate pool beside the sign-in one would
+// do the same for sign-in but break the "half the cores" bound.
+export const RESET_QUEUE_LENGTH = 4;
+
 export const BUSY_MESSAGE = "Too many sign-ins right now. Please try again in a moment.";
+export const RESET_BUSY_MESSAGE = "Too many password resets right now. Please try again in a moment.";
 export class HashQueueFull extends ApiError {
-  constructor() {
-    super("service_unavailable", BUSY_MESSAGE);
+  constructor(message = BUSY_MESSAGE) {
+    super("service_unavailable", message);
   }
 }
 
+type Lane = "sign-in" | "reset";
+type Waiter = { resolve: () => void; timer: NodeJS.Timeout };
+const LANES: Record<Lane, { maxRunning: number; queueLength: number; busy: string }> = {
+  "sign-in": { maxRunning: HASH_CONCURRENCY, queueLength: HASH_QUEUE_LENGTH, busy: BUSY_MESSAGE },
+  reset: { maxRunning: 1, queueLength: RESET_QUEUE_LENGTH, busy: RESET_BUSY_MESSAGE },
+};
 let running = 0;
-const waiting: { resolve: () => void; timer: NodeJS.Timeout }[] = [];
+const runningIn: Record<Lane, number> = { "sign-in": 0, reset: 0 };
+const waiting: Record<Lane, Waiter[]> = { "sign-in": [], reset: [] };
 
-async function acquire(): Promise<void> {
-  if (running < HASH_CONCURRENCY) {
-    running++;
-    return;
-  }
-  if (waiting.length >= HASH_QUEUE_LENGTH) throw new HashQueueFull();
+/** Whether a hash of this lane may start now: a free slot, room in its lane, and (a reset) no sign-in waiting. */
+const mayStart = (lane: Lane) =>
+  running < HASH_CONCURRENCY && runningIn[lane] < LANES[lane].maxRunning && (lane === "sign-in" || waiting["sign-in"].length === 0);
+
+function start(lane: Lane) {
+  running++;
+  runningIn[lane]++;
+}
+
+async function acquire(lane: Lane): Promise<void> {
+  if (mayStart(lane) && waiting[lane].length === 0) return start(lane);
+  if (waiting[lane].length >= LANES[lane].queueLength) throw new HashQueueFull(LANES[lane].busy);
   await new Promise<void>((resolve, reject) => {
-    const entry = {
+    const entry: Waiter = {
       resolve,
       timer: setTimeout(() => {
-        waiting.splice(waiting.indexOf(entry), 1);
-        reject(new HashQueueFull());
+        waiting[lane].splice(waiting[lane].indexOf(entry), 1);
+        reject(new HashQueueFull(LANES[lane].busy));
       }, HASH_QUEUE_WAIT_MS),
     };
-    waiting.push(entry);
+    waiting[lane].push(entry);
   });
 }
 
-function release() {
-  const next = waiting.shift();
-  if (next) {
-    clearTimeout(next.timer);
-    next.resolve(); // the slot passes to the next in line
-  } else running--;
-}
-
-/** Runs a password hash within the bound; throws HashQueueFull (503) when the queue is full or too slow. */
-export async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  await acquire();
-  try {
-    return await work();
-  } finally {
-    release();
+/** Frees a slot and hands it on: sign-ins waiting first, then a reset. */
+function release(lane: Lane) {
+  running--;
+  runningIn[lane]--;
+  for (const next of ["sign-in", "reset"] as const) {
+    while (waiting[next].length > 0 && mayStart(next)) {
+      const waiter = waiting[next].shift()!;
+      clearTimeout(waiter.timer);
+      start(next);
+      waiter.resolve();
+    }
   }
 }
 
-/** Whether a new hash would be refused now (the queue is full): the sign-in route answers 503 at once. */
-export const hashQueueFull = () => running >= HASH_CONCURRENCY && waiting.length >= HASH_QUEUE_LENGTH;
+async function inLane<T>(lane: Lane, work: () => Promise<T>): Promise<T> {
+  await acquire(lane);
+  try {
+    return await work();
+  } finally {
+    release(lane);
+  }
+}
 
-/** How many hashes run and wait now (for tests and the storm script's figures). */
-export const hashQueueState = () => ({ running, waiting: waiting.length });
+/** Runs a password hash within the bound; throws HashQueueFull (503) when the queue is full or too slow. */
+export const withHashSlot = <T>(work: () => Promise<T>): Promise<T> => inLane("sign-in", work);
+
+/** Whether a new hash would be refused now (the queue is full): the sign-in route answers 503 at once. */
+export const hashQueueFull = () => running >= HASH_CONCURRENCY && waiting["sign-in"].length >= HASH_QUEUE_LENGTH;
+
+/** How many hashes run (both lanes) and wait in the sign-in line now (for tests and the storm script's figures). */
+export const hashQueueState = () => ({ running, waiting: waiting["sign-in"].length });
+
+/** The reset lane: its hashes running and waiting. */
+export const resetQueueState = () => ({ running: runningIn.reset, waiting: waiting.reset.length });
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -82,6 +115,11 @@ const maxmem = (n: number, blockSize: number) => 256 * n * blockSize;
 
 export async function hashPassword(password: string): Promise<string> {
   return withHashSlot(() => argon2Hash(password, ARGON2));
+}
+
+/** A new password's hash for a reset link, in the reset lane (503 with its own message when full). */
+export async function hashResetPassword(password: string): Promise<string> {
+  return inLane("reset", () => argon2Hash(password, ARGON2));
 }
 
 /** True for a hash made with older or weaker parameters (scrypt, or argon2 with other settings). */

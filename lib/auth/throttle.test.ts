@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
+import { errorBodySchema } from "@/lib/api/contract";
 import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import { THROTTLE_MAX_FAILURES } from "@/lib/auth/sign-in-policy";
@@ -28,9 +29,9 @@ async function signIn(email: string, password: string, address: string) {
       body: new URLSearchParams({ email, password, csrfToken, callbackUrl: "/" }),
     }),
   );
-  const body = (await response.json()) as { url: string };
+  const body = (await response.json()) as { url?: string };
   const sessionSet = response.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="));
-  return { status: response.status, url: body.url, sessionSet };
+  return { status: response.status, url: body.url ?? "", sessionSet, body, headers: response.headers };
 }
 
 describe("sign-in throttle", () => {
@@ -50,7 +51,12 @@ describe("sign-in throttle", () => {
     }
     const eleventh = await signIn("VICTIM@example.test", "wrong-10", "10.1.0.99");
     expect(eleventh).toMatchObject({ status: 429, sessionSet: false });
-    expect(eleventh.url).toContain("code=too_many_attempts");
+    // The documented error body (lib/api/contract.ts errorBodySchema), with its request id: no `url`.
+    expect(eleventh.body).toEqual({
+      error: { code: "too_many_requests", message: expect.stringMatching(/wait 15 minutes/), requestId: eleventh.headers.get("x-request-id") },
+    });
+    expect(errorBodySchema(["too_many_requests"]).strict().safeParse(eleventh.body).success).toBe(true);
+    expect(eleventh.headers.get("retry-after")).toBe("900");
     const right = await signIn("victim@example.test", "right-password", "10.1.0.100");
     expect(right).toMatchObject({ status: 429, sessionSet: false });
     const db = await getDb();

@@ -1,19 +1,20 @@
 import "server-only";
 import { NextRequest, NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
+import { jsonError } from "@/lib/api/handler";
 import { readBodyBytes } from "@/lib/api/read-body";
 import { clientAddress } from "@/lib/auth/client-address";
 import { BUSY_MESSAGE, hashQueueFull } from "@/lib/auth/password";
 import { isThrottled, throttleKeys, tooManyAttempts, THROTTLE_WINDOW_MINUTES } from "@/lib/auth/sign-in-policy";
+import { requestIdOf } from "@/lib/log";
 import { metrics } from "@/lib/metrics.mjs";
-
-export const TOO_MANY_ATTEMPTS_CODE = "too_many_attempts";
 
 /**
  * Before Auth.js sees an email-and-password sign-in: a throttled account or address gets HTTP 429.
  * Auth.js itself would answer a redirect with an error code, which API callers cannot tell from a
- * wrong password. The body still carries the `url` that next-auth's browser `signIn()` reads, so
- * the login form shows the "too many attempts" message.
+ * wrong password. Every refusal here is the API's documented error body (`{ error: { code, message,
+ * requestId } }`, lib/api/errors.ts); the login form tells them apart by their status
+ * (components/auth/credentials-sign-in.ts).
  */
 // An email, a password of at most 128 characters, a CSRF token and a callback fit in far less; so do
 // the bodies of every other Auth.js POST (sign-out, session update, sign-in with a provider).
@@ -29,18 +30,14 @@ export async function throttledSignIn(request: NextRequest): Promise<NextRespons
     bytes = await readBodyBytes(request, MAX_AUTH_BODY_BYTES, () => new ApiError("payload_too_large", "The request body is too large"));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return NextResponse.json({ error: { code: error.code, message: error.message } }, { status: error.status });
+    return signInRefusal(request, error);
   }
   const buffered = new NextRequest(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(bytes) });
   if (!request.nextUrl.pathname.endsWith("/callback/credentials")) return buffered;
   // Every hash slot and queue place taken: refuse before Auth.js and the database do any work.
   if (hashQueueFull()) {
     metrics().signIns.inc({ outcome: "throttled" });
-    const url = new URL(`/login?error=CredentialsSignin&code=busy`, request.nextUrl.origin);
-    return NextResponse.json(
-      { url: url.toString(), error: { code: "service_unavailable", message: BUSY_MESSAGE } },
-      { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } },
-    );
+    return signInRefusal(request, signInBusy());
   }
   let email = "";
   try {
@@ -52,10 +49,18 @@ export async function throttledSignIn(request: NextRequest): Promise<NextRespons
   if (/\p{Cc}/u.test(email)) return buffered;
   if (!(await isThrottled(throttleKeys(email, clientAddress(request.headers))))) return buffered;
   metrics().signIns.inc({ outcome: "throttled" });
-  const error = tooManyAttempts();
-  const url = new URL(`/login?error=CredentialsSignin&code=${TOO_MANY_ATTEMPTS_CODE}`, request.nextUrl.origin);
-  return NextResponse.json(
-    { url: url.toString(), error: { code: error.code, message: error.message } },
-    { status: 429, headers: { "Retry-After": String(THROTTLE_WINDOW_MINUTES * 60), "Cache-Control": "no-store" } },
-  );
+  const throttled = tooManyAttempts();
+  return signInRefusal(request, new ApiError(throttled.code, throttled.message, undefined, THROTTLE_WINDOW_MINUTES * 60));
+}
+
+/** The whole site is refusing sign-ins for a moment (the hash queue is full, or Auth.js said `code=busy`). */
+export const signInBusy = () => new ApiError("service_unavailable", BUSY_MESSAGE, undefined, 5);
+
+/** A refused /api/auth/* request, answered as every API error is (the documented body, its request id). */
+export function signInRefusal(request: NextRequest, error: ApiError): NextResponse {
+  const requestId = requestIdOf(request.headers);
+  const response = jsonError(error, requestId);
+  response.headers.set("Cache-Control", "no-store");
+  response.headers.set("X-Request-Id", requestId);
+  return response;
 }

@@ -171,6 +171,31 @@ describe("the live hub", () => {
     for (let i = 1; i < ids.length; i++) expect(ids[i]).toBeGreaterThan(ids[i - 1]);
   });
 
+  it("keeps a survey's id for unchanged figures after its poller stops and starts again (a lone viewer reconnecting)", async () => {
+    const { hub, set } = setup();
+    const first = await hub.join("s1", () => {});
+    first.leave();
+    expect(hub.size()).toEqual({ viewers: 0, surveys: 0 });
+    await elapse(5000);
+    // The same lone viewer comes back (Last-Event-ID: the id it has): the same figures keep that id.
+    const back = await hub.join("s1", () => {});
+    expect(back.snapshot).toEqual(first.snapshot);
+    back.leave();
+    // Figures that moved while nobody watched get a newer id.
+    set("s1", { yes: 2 });
+    await elapse(1000);
+    const moved = await hub.join("s1", () => {});
+    expect(moved.snapshot?.data.yes).toBe(2);
+    expect(Number(moved.snapshot!.id)).toBeGreaterThan(Number(first.snapshot!.id));
+    moved.leave();
+    // A survey that stopped being public is forgotten.
+    set("s1", null);
+    expect((await hub.join("s1", () => {})).snapshot).toBeNull();
+    set("s1", { yes: 2 });
+    await elapse(1000);
+    expect(Number((await hub.join("s1", () => {})).snapshot!.id)).toBeGreaterThan(Number(moved.snapshot!.id));
+  });
+
   it("closes: no more reads, no viewers", async () => {
     const { hub, reads } = setup();
     await hub.join("s1", () => {});

@@ -7,9 +7,10 @@
 // before the notice, so the vote is in it.
 //
 // Each change gets an id, the time this hub saw it in milliseconds, strictly increasing per survey
-// (the SSE `id:`; a client reconnecting with the current id is not sent the same figures again). Ids
-// of different servers differ, so a client that reconnects to another server just gets the current
-// figures again.
+// (the SSE `id:`; a client reconnecting with the current id is not sent the same figures again). The
+// hub remembers each survey's last figures and id after its poller stops (the last viewer left), so a
+// lone viewer who reconnects gets the same id for the same figures, not a new one. Ids of different
+// servers differ, so a client that reconnects to another server just gets the current figures again.
 
 export type Snapshot<T> = { id: string; data: T };
 /** Called with each change, or with null when the survey is gone (unpublished or deleted). */
@@ -49,9 +50,20 @@ export type Hub<T> = {
   close(): void;
 };
 
+/** Surveys whose last figures and id are remembered once nobody watches them (the oldest go first). */
+export const REMEMBERED_SURVEYS = 10_000;
+
 export function createHub<T>({ read, intervalMs = 1000, now = Date.now, onError }: HubOptions<T>): Hub<T> {
   const entries = new Map<string, Entry<T>>();
+  // A survey's last figures (as JSON) and their id, kept beyond its poller; in least recently used order.
+  const remembered = new Map<string, { json: string; id: number }>();
   let viewers = 0;
+
+  function remember(id: string, json: string, lastId: number) {
+    remembered.delete(id);
+    remembered.set(id, { json, id: lastId });
+    if (remembered.size > REMEMBERED_SURVEYS) remembered.delete(remembered.keys().next().value!);
+  }
 
   const current = (id: string, entry: Entry<T>) => entries.get(id) === entry;
 
@@ -94,6 +106,7 @@ export function createHub<T>({ read, intervalMs = 1000, now = Date.now, onError 
     if (data === null) {
       // Not public (or no longer): the poller stops, and viewers already shown figures hear it.
       entries.delete(id);
+      remembered.delete(id);
       viewers -= entry.listeners.size;
       const listeners = first ? [] : [...entry.listeners];
       entry.listeners.clear();
@@ -101,9 +114,14 @@ export function createHub<T>({ read, intervalMs = 1000, now = Date.now, onError 
       return;
     }
     const json = JSON.stringify(data);
-    if (json !== entry.lastJson) {
+    const changed = json !== entry.lastJson;
+    if (changed) {
       entry.lastJson = json;
       entry.lastId = Math.max(now(), entry.lastId + 1);
+    }
+    // The first read of figures seen before (a poller started again) keeps their remembered id.
+    if (changed || first) {
+      remember(id, json, entry.lastId);
       entry.last = { id: String(entry.lastId), data };
       // The joiners waiting for the first read get it from join().
       if (!first) for (const listener of [...entry.listeners]) listener(entry.last);
@@ -112,11 +130,12 @@ export function createHub<T>({ read, intervalMs = 1000, now = Date.now, onError 
   }
 
   function create(id: string): Entry<T> {
+    const known = remembered.get(id);
     const entry: Entry<T> = {
       listeners: new Set(),
       last: null,
-      lastJson: "",
-      lastId: 0,
+      lastJson: known?.json ?? "",
+      lastId: known?.id ?? 0,
       first: Promise.resolve(null),
       readAt: 0,
       noticeAt: null,

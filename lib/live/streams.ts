@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { jsonError } from "@/lib/api/handler";
 import { ApiError } from "@/lib/api/errors";
+import { clientKey } from "@/lib/auth/client-address";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics.mjs";
@@ -111,14 +112,15 @@ function refuse(reason: Refusal): NextResponse {
 }
 
 /**
- * Opens a live results stream of a published survey for `client` (its address, for the per-client
- * cap); null for an unknown or unpublished survey (the caller answers 404). A refusal (too many
- * streams, or the server is stopping) is a JSON answer with Retry-After. The stream ends when the
- * client goes (`signal`), when the survey stops being public, or when the server stops.
+ * Opens a live results stream of a published survey for `client` (its address; the per-client cap
+ * counts its network, `clientKey`: the IPv4 address, the IPv6 /64, all of loopback as one); null for
+ * an unknown or unpublished survey (the caller answers 404). A refusal (too many streams, or the server
+ * is stopping) is a JSON answer with Retry-After. The stream ends when the client goes (`signal`),
+ * when the survey stops being public, or when the server stops.
  */
 export async function openLiveStream({
   surveyId,
-  client,
+  client: address,
   lastEventId,
   signal,
 }: {
@@ -128,6 +130,7 @@ export async function openLiveStream({
   signal: AbortSignal;
 }): Promise<NextResponse | null> {
   if (runtime().stopping) return refuse("stopping");
+  const client = clientKey(address);
   const env = getEnv();
   const service = liveService();
   const { streams, perClient, hub } = service;

@@ -63,7 +63,26 @@ ${(mail.after ?? []).map(paragraph).join("\n")}
   return { subject, text, html };
 }
 
-const greet = (name: string | null | undefined) => (name?.trim() ? `Hello ${name.trim()},` : "Hello,");
+// Text a person typed (a name, a survey's title or question) reaches other people's inboxes in the
+// site's own frame. Mail programs turn anything that looks like an address into a link (in the HTML
+// part and in the text part alike), so such text is broken up before it is used: `https://x.example`
+// becomes `https[:]//x[.]example`, which no mail program links. The site's own links are never passed
+// through it.
+const SCHEME = /:\/\//g;
+// A dot (or an ideographic or full-width one, which some programs read as a dot) between two letters
+// or digits: `x.example`, `www.x`, `a@b.c`, `10.0.0.1`.
+const DOT = /(?<=[\p{L}\p{N}_-])[.\u3002\uff0e\uff61](?=[\p{L}\p{N}])/gu;
+
+/** `value` with nothing a mail program would turn into a link. */
+export function unlinkable(value: string): string {
+  return value.replace(SCHEME, "[:]//").replace(DOT, "[.]");
+}
+
+/** "Hello Ada,"; "Hello," without a name, or for a name that holds an address (it is no name). */
+const greet = (name: string | null | undefined) => {
+  const shown = name?.trim();
+  return shown && unlinkable(shown) === shown ? `Hello ${shown},` : "Hello,";
+};
 
 export function verifyEmailMail(input: { name: string | null; url: string }): MailContent {
   return layout(`Confirm your email address for ${SITE_NAME}`, {
@@ -111,9 +130,10 @@ export function changeEmailNoticeMail(input: { name: string | null; newEmail: st
 export type ResultSummary = { yesCount: number; noCount: number; line: string };
 
 export function surveyResultMail(input: { name: string | null; title: string; question: string; result: ResultSummary; url: string; unsubscribe: string }): MailContent {
-  return layout(`The result: ${input.title}`, {
+  const title = unlinkable(input.title);
+  return layout(`The result: ${title}`, {
     greeting: greet(input.name),
-    paragraphs: [`The survey "${input.title}" has closed. You asked to hear its result.`, `${input.question}`, input.result.line],
+    paragraphs: [`The survey "${title}" has closed. You asked to hear its result.`, unlinkable(input.question), input.result.line],
     action: { label: "See the survey", url: input.url },
     reason: "you received this mail because you ticked \"Email me the result when this survey closes\" when you voted.",
     unsubscribe: input.unsubscribe,
@@ -121,9 +141,10 @@ export function surveyResultMail(input: { name: string | null; title: string; qu
 }
 
 export function surveyClosedMail(input: { name: string | null; title: string; result: ResultSummary; url: string; unsubscribe: string }): MailContent {
-  return layout(`Your survey has closed: ${input.title}`, {
+  const title = unlinkable(input.title);
+  return layout(`Your survey has closed: ${title}`, {
     greeting: greet(input.name),
-    paragraphs: [`Your survey "${input.title}" reached its deadline and is closed to votes.`, input.result.line],
+    paragraphs: [`Your survey "${title}" reached its deadline and is closed to votes.`, input.result.line],
     action: { label: "Open its results and voters", url: input.url },
     reason: "you received this mail because you created this survey.",
     unsubscribe: input.unsubscribe,
@@ -131,9 +152,10 @@ export function surveyClosedMail(input: { name: string | null; title: string; re
 }
 
 export function surveyUnpublishedMail(input: { name: string | null; title: string; feedback: string; url: string; unsubscribe: string }): MailContent {
-  return layout(`Your survey was unpublished: ${input.title}`, {
+  const title = unlinkable(input.title);
+  return layout(`Your survey was unpublished: ${title}`, {
     greeting: greet(input.name),
-    paragraphs: [`An admin unpublished your survey "${input.title}". Their feedback:`, input.feedback, "You can update the survey and ask for it to be published again."],
+    paragraphs: [`An admin unpublished your survey "${title}". Their feedback:`, input.feedback, "You can update the survey and ask for it to be published again."],
     action: { label: "Read the feedback", url: input.url },
     reason: "you received this mail because you created this survey.",
     unsubscribe: input.unsubscribe,

@@ -1,10 +1,9 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
-import { reserveAttempt } from "@/lib/auth/attempts";
-import { retireEmailTokens, tokensSentRecently, useEmailToken } from "@/lib/auth/email-tokens";
-import { hashPassword } from "@/lib/auth/password";
-import { siteLimit } from "@/lib/auth/sign-in-policy";
+import { reserveAttempt, type Limit } from "@/lib/auth/attempts";
+import { checkEmailToken, retireAllEmailTokens, retireEmailTokens, tokensSentRecently, useEmailToken } from "@/lib/auth/email-tokens";
+import { hashResetPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { queueEmailChangeMails, queuePasswordResetMail, queueVerificationMail } from "@/lib/mail/account-mails";
@@ -12,8 +11,9 @@ import { mailConfigured } from "@/lib/mail/transport";
 import { recordAudit } from "@/lib/services/audit";
 import { checkOwnPassword } from "@/lib/services/account";
 import { emailTaken, revokeSessions } from "@/lib/services/users";
+import { SUSPENDED_MESSAGE } from "@/lib/services/suspension";
 import { EMAIL_UNVERIFIED_MESSAGE, type ChangeEmailInput, type ResetPasswordInput } from "@/lib/validation/email-links";
-import { users } from "@/models";
+import { accounts, users } from "@/models";
 
 // What the product's mail makes possible: verified addresses, a forgotten password reset, a change
 // of address confirmed from the new inbox. The mails themselves: lib/mail/account-mails.ts.
@@ -38,6 +38,12 @@ export const needsVerification = (user: { emailVerified: Date | null } | null): 
   !!user && user.emailVerified === null && verificationRequired();
 
 const liveUser = (id: string) => and(eq(users.id, id), isNull(users.deletedAt));
+/** Live and not suspended: the only accounts our mail may act for. */
+const activeUser = (id: string) => and(liveUser(id), isNull(users.suspendedAt));
+
+// A suspended account is sent no mail but the notice of its suspension: no link could do anything
+// for it (its links are retired and refused), and a mailbox must not be flooded on its behalf.
+const suspendedNoMail = () => new ApiError("conflict", `${SUSPENDED_MESSAGE} It is sent no email until the suspension is lifted.`);
 
 /** A new verification mail for a signed-in person: at most three an hour; none once verified. */
 export async function resendVerificationMail(userId: string): Promise<void> {
@@ -47,6 +53,7 @@ export async function resendVerificationMail(userId: string): Promise<void> {
     // The person's row locked: two clicks at once count as two, not as one each under the limit.
     const [user] = await tx.select().from(users).where(liveUser(userId)).for("update");
     if (!user) throw new ApiError("not_found", "Account not found");
+    if (user.suspendedAt) throw suspendedNoMail();
     if (user.emailVerified) throw new ApiError("conflict", "Your email address is already verified.");
     if ((await tokensSentRecently(tx, userId, "verify_email", 60)) >= VERIFICATION_MAILS_PER_HOUR) {
       throw new ApiError("too_many_requests", `We already sent ${VERIFICATION_MAILS_PER_HOUR} emails in the last hour. Check your spam folder, or try again later.`);
@@ -80,8 +87,10 @@ export async function verifyEmailWithToken(token: string): Promise<{ outcome: Li
 
 // --- Forgotten password ---
 
-const forgotLimits = (email: string, clientAddress: string) => [
-  siteLimit(),
+const forgotLimits = (email: string, clientAddress: string): Limit[] => [
+  // The whole site's reset mails a minute, under a key of their own: a flood of forgot requests must
+  // not spend the sign-in budget (siteLimit) and so refuse real sign-ins.
+  { key: FORGOT_SITE_KEY, max: getEnv().AUTH_ATTEMPTS_PER_MINUTE, windowMinutes: 1, refuse: tooManyResets },
   // Per address typed (whether or not it has an account) and per client: nobody can use the form
   // to flood an inbox, and the answer is the same for every address.
   { key: `forgot:email:${email}`, max: 3, windowMinutes: 60, refuse: tooManyResets },
@@ -89,12 +98,17 @@ const forgotLimits = (email: string, clientAddress: string) => [
 ];
 const tooManyResets = () => new ApiError("too_many_requests", "Too many reset requests. Please check your inbox, or try again in an hour.");
 
-/** Mails a reset link if the address has an account; answers the same either way. */
+export const FORGOT_SITE_KEY = "site:forgot";
+
+/** Mails a reset link if the address has an active account; answers the same either way (a suspended one included). */
 export async function requestPasswordReset(email: string, clientAddress: string): Promise<void> {
   await reserveAttempt(forgotLimits(email, clientAddress));
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.email, email), isNull(users.deletedAt)));
+    const [user] = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(and(eq(users.email, email), isNull(users.deletedAt), isNull(users.suspendedAt)));
     if (user) await queuePasswordResetMail(tx, user);
   });
 }
@@ -102,28 +116,48 @@ export async function requestPasswordReset(email: string, clientAddress: string)
 export const RESET_LINK_MESSAGES: Record<Exclude<LinkOutcome, "verified" | "already">, string> = {
   invalid: "This reset link is not valid. Ask for a new one.",
   expired: "This reset link has expired (links work for 30 minutes). Ask for a new one.",
-  used: "This reset link was already used. Ask for a new one if you need to.",
+  used: "This reset link was already used, or the account's password or address changed since. Ask for a new one if you need to.",
 };
 
+/** Reset attempts (forged tokens included) per client address: 10 in 15 minutes, as failed sign-ins. */
+export const RESET_ATTEMPTS_PER_CLIENT = 10;
+const resetLimit = (clientAddress: string): Limit => ({
+  key: `reset:client:${clientAddress}`,
+  max: RESET_ATTEMPTS_PER_CLIENT,
+  windowMinutes: 15,
+  refuse: () => new ApiError("too_many_requests", "Too many reset attempts. Please wait 15 minutes and try again."),
+});
+const badLink = (reason: keyof typeof RESET_LINK_MESSAGES) =>
+  new ApiError("bad_request", RESET_LINK_MESSAGES[reason], [{ path: "token", message: RESET_LINK_MESSAGES[reason] }]);
+
 /**
- * Sets a new password from a reset link: every session and API token of the account ends, other
- * reset links stop working, and the address is verified (the person just proved they read it).
+ * Sets a new password from a reset link: every session, API token and other mailed link of the
+ * account ends, and the address is verified (the person just proved they read it).
+ *
+ * The order keeps a flood of forged links away from the password hash, which sign-in needs too:
+ * the client's attempt is reserved first (RESET_ATTEMPTS_PER_CLIENT in 15 minutes), the token is then
+ * checked without a lock, and only a live token is worth a hash, run in the reset lane of the hash
+ * queue (lib/auth/password.ts) with no row locked. The transaction then uses the token, checking it
+ * again under locks: a change made during the hash (another reset, a suspension) wins.
  */
-export async function resetPassword(input: ResetPasswordInput): Promise<void> {
-  // The slow hash before the transaction, so no row is locked while it runs.
-  const passwordHash = await hashPassword(input.password);
+export async function resetPassword(input: ResetPasswordInput, clientAddress: string): Promise<void> {
+  await reserveAttempt([resetLimit(clientAddress)]);
+  const precheck = await checkEmailToken(input.token, "reset_password");
+  if (!precheck.ok) throw badLink(precheck.reason);
+  const passwordHash = await hashResetPassword(input.password);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const check = await useEmailToken(tx, input.token, "reset_password");
-    if (!check.ok) throw new ApiError("bad_request", RESET_LINK_MESSAGES[check.reason], [{ path: "token", message: RESET_LINK_MESSAGES[check.reason] }]);
-    const { userId, email } = check.token;
+    if (!check.ok) throw badLink(check.reason);
+    const { userId } = check.token;
+    // The token is bound to the account's current address (useEmailToken), so that address is the one read.
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, emailVerified: sql`case when ${users.email} = ${email} then coalesce(${users.emailVerified}, now()) else ${users.emailVerified} end` })
-      .where(liveUser(userId))
+      .set({ passwordHash, emailVerified: sql`coalesce(${users.emailVerified}, now())` })
+      .where(activeUser(userId))
       .returning({ id: users.id });
-    if (!user) throw new ApiError("bad_request", RESET_LINK_MESSAGES.invalid, [{ path: "token", message: RESET_LINK_MESSAGES.invalid }]);
-    await retireEmailTokens(tx, userId, "reset_password");
+    if (!user) throw badLink("invalid");
+    await retireAllEmailTokens(tx, userId);
     await revokeSessions(userId, tx);
     await recordAudit(tx, { actorId: userId, action: "password_reset", targetUserId: userId });
   });
@@ -134,11 +168,15 @@ export async function resetPassword(input: ResetPasswordInput): Promise<void> {
 /** Mails a confirmation link to the new address and a notice to the current one; nothing changes yet. */
 export async function requestEmailChange(userId: string, input: ChangeEmailInput, clientAddress: string): Promise<void> {
   if (!mailConfigured()) throw new ApiError("service_unavailable", "This site sends no email, so an address cannot be confirmed. Ask an administrator.");
-  await checkOwnPassword(userId, input.password, clientAddress);
+  const checkedHash = await checkOwnPassword(userId, input.password, clientAddress);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(liveUser(userId)).for("update");
     if (!user) throw new ApiError("not_found", "Account not found");
+    if (user.suspendedAt) throw suspendedNoMail();
+    // The password checked above must still be the account's: a change or reset that committed
+    // meanwhile retired every link, and this request, made with the old password, must not mail a new one.
+    if (user.passwordHash !== checkedHash) throw new ApiError("conflict", "Your password was changed meanwhile. Please reload the page and try again.");
     if (user.email === input.email) throw new ApiError("bad_request", "This is already your email address.", [{ path: "email", message: "This is already your email address" }]);
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (taken) throw emailTaken();
@@ -151,7 +189,12 @@ export async function requestEmailChange(userId: string, input: ChangeEmailInput
   });
 }
 
-/** Opens the new address's confirmation link: the account's address becomes it, verified. */
+/**
+ * Opens the new address's confirmation link: the account's address becomes it, verified. As a
+ * password change does, it ends every session and API token (all of them: the link may be opened in
+ * any browser, so there is no "current" one to keep) and every other mailed link, among them reset
+ * links sent to the old address; a Google link (made for the old address) goes too.
+ */
 export async function confirmEmailChange(token: string): Promise<{ outcome: LinkOutcome | "taken"; email?: string }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -168,8 +211,12 @@ export async function confirmEmailChange(token: string): Promise<{ outcome: Link
     if (taken) return { outcome: "taken" };
     const [user] = await tx.update(users).set({ email, emailVerified: new Date() }).where(liveUser(userId)).returning({ id: users.id });
     if (!user) return { outcome: "invalid" };
-    // A verification link sent to the old address must not verify the new one.
-    await retireEmailTokens(tx, userId, "verify_email");
+    // Links sent to the old address (a reset, a verification) must not act on the new one.
+    await retireAllEmailTokens(tx, userId);
+    await revokeSessions(userId, tx);
+    // A Google link vouched for the old address (whoever holds that Google account now, a former
+    // employer's workspace say): it must not sign in to the account that moved away from it either.
+    await tx.delete(accounts).where(eq(accounts.userId, userId));
     await recordAudit(tx, { actorId: userId, action: "email_change", targetUserId: userId });
     return { outcome: "verified", email };
   });

@@ -6,6 +6,7 @@ import Bowser from "bowser";
 import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { releaseAttempt, reserveAttempt, type Limit } from "@/lib/auth/attempts";
+import { retireAllEmailTokens } from "@/lib/auth/email-tokens";
 import type { CurrentUser } from "@/lib/auth/guards";
 import { HashQueueFull, hashPassword, verifyPassword } from "@/lib/auth/password";
 import { siteLimit, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MINUTES, throttleKeys, tooManyAttempts } from "@/lib/auth/sign-in-policy";
@@ -75,14 +76,16 @@ async function checkPassword(user: { email: string }, hash: string, password: st
 
 /**
  * Confirms a signed-in person's own password before a sensitive change (a new address), throttled as
- * a sign-in is. A Google-only account has none: 409.
+ * a sign-in is. A Google-only account has none: 409. Answers the hash checked, so the change can make
+ * sure in its transaction that the password was not changed meanwhile.
  */
-export async function checkOwnPassword(userId: string, password: string, clientAddress: string, field = "password"): Promise<void> {
+export async function checkOwnPassword(userId: string, password: string, clientAddress: string, field = "password"): Promise<string> {
   const db = await getDb();
   const [row] = await db.select({ email: users.email, hash: users.passwordHash }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!row) throw notFound("No such account");
   if (!row.hash) throw new ApiError("conflict", NO_PASSWORD);
   await checkPassword(row, row.hash, password, clientAddress, field);
+  return row.hash;
 }
 
 async function passwordHashOf(userId: string): Promise<string | null> {
@@ -95,7 +98,9 @@ async function passwordHashOf(userId: string): Promise<string | null> {
 /**
  * Changes the caller's password: the current one must be right (throttled like a sign-in), then the
  * new hash is stored, every other session and every API token ended (the caller's own browser stays
- * signed in) and a `password_change` audit row written, in one transaction.
+ * signed in), every mailed link retired (a change of address or reset asked for by someone who knew
+ * the old password must not complete afterwards) and a `password_change` audit row written, in one
+ * transaction.
  */
 export async function changePassword(
   user: Pick<CurrentUser, "id" | "email" | "sessionId">,
@@ -116,6 +121,7 @@ export async function changePassword(
       .returning({ id: users.id });
     if (changed.length === 0) throw new ApiError("conflict", "Your password was changed meanwhile. Please reload the page and try again.");
     const ended = await revokeOtherSessions(user.id, user.sessionId, tx);
+    await retireAllEmailTokens(tx, user.id);
     await recordAudit(tx, { actorId: user.id, action: "password_change", targetUserId: user.id });
     return { ended };
   });
@@ -243,7 +249,9 @@ async function signedInRecently(sessionId: string | null): Promise<boolean> {
 
 async function eraseAccount(tx: Tx, userId: string, target: { email: string; image: string | null }) {
   const email = target.email.toLowerCase();
-  const placeholder = deletedEmailOf(userId);
+  // An account that registered this placeholder (before `.invalid` was refused) must not make deletion fail.
+  const [squatter] = await tx.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${deletedEmailOf(userId)}`, sql`${users.id} <> ${userId}`));
+  const placeholder = deletedEmailOf(userId, squatter ? crypto.randomUUID() : undefined);
   await revokeSessions(userId, tx);
   // No privileges are left on a deleted account (and it never counts as an admin again).
   await tx

@@ -31,12 +31,15 @@ export async function recordAudit(tx: Tx, entry: AuditEntryInput): Promise<void>
   });
 }
 
+/** An audit row with the names behind its ids; in words: `describeAuditEvent` (lib/audit-text.ts). */
 export type AuditEntry = {
   id: string;
   action: AuditAction;
   createdAt: Date;
+  actorId: string | null;
   actorEmail: string | null;
   actorName: string | null;
+  targetUserId: string | null;
   targetUserEmail: string | null;
   targetSurveyId: string | null;
   targetSurveyTitle: string | null;
@@ -57,8 +60,10 @@ export async function listLatestAudit(limit = 10): Promise<AuditEntry[]> {
       id: auditEvents.id,
       action: auditEvents.action,
       createdAt: auditEvents.createdAt,
+      actorId: auditEvents.actorId,
       actorEmail: actor.email,
       actorName: actor.name,
+      targetUserId: auditEvents.targetUserId,
       targetUserEmail: target.email,
       targetSurveyId: auditEvents.targetSurveyId,
       targetSurveyTitle: surveys.title,

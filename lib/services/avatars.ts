@@ -1,4 +1,5 @@
 import "server-only";
+import { availableParallelism } from "node:os";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { ApiError } from "@/lib/api/errors";
@@ -6,6 +7,11 @@ import { getDb, type Db, type Tx } from "@/lib/db";
 import { avatars } from "@/models";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Decoded pixels are what cost memory (a 46 KB PNG can say 40,000 × 1,200): a picture is refused by the
+ * dimensions in its header, read without decoding, above 25 megapixels (a 6000 × 4000 photo fits).
+ */
+export const AVATAR_MAX_PIXELS = 25_000_000;
 // Stored pictures are small squares: enough for a 2x-density avatar, a few kB each.
 const AVATAR_SIZE = 256;
 const AVATAR_PATH = "/api/avatars/";
@@ -26,25 +32,96 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 
 export const notAnImage = () => new ApiError("unprocessable", "The picture must be a PNG, JPEG, WebP or GIF image");
 export const imageTooLarge = () => new ApiError("payload_too_large", "The picture must be at most 5 MB");
+const TOO_MANY_PIXELS = "The picture must be at most 25 megapixels (for example 5000 × 5000)";
+export const tooManyPixels = () => new ApiError("bad_request", TOO_MANY_PIXELS, [{ path: "image", message: TOO_MANY_PIXELS }]);
+
+// ---------------------------------------------------------------------------------------------------
+// Decoding and resizing take CPU and tens of MB each: at most PICTURE_CONCURRENCY run on this server
+// (two, or one on a single core), a few more wait briefly, the rest are refused (503); one owner (an
+// account, or a network registering) has at most one picture in work, a second is refused (429).
+export const PICTURE_CONCURRENCY = Math.min(2, availableParallelism());
+export const PICTURE_QUEUE_LENGTH = 8;
+export const PICTURE_QUEUE_WAIT_MS = 3_000;
+
+const picturesBusy = () => new ApiError("service_unavailable", "Too many pictures are being processed right now. Please try again in a moment.", undefined, 5);
+const ownerBusy = () => new ApiError("too_many_requests", "Your previous picture is still being processed. Please try again in a moment.", undefined, 2);
+
+let running = 0;
+const waiting: { resolve: () => void; timer: NodeJS.Timeout }[] = [];
+const owners = new Set<string>();
+
+async function acquire(): Promise<void> {
+  if (running < PICTURE_CONCURRENCY) {
+    running++;
+    return;
+  }
+  if (waiting.length >= PICTURE_QUEUE_LENGTH) throw picturesBusy();
+  await new Promise<void>((resolve, reject) => {
+    const entry = {
+      resolve,
+      timer: setTimeout(() => {
+        waiting.splice(waiting.indexOf(entry), 1);
+        reject(picturesBusy());
+      }, PICTURE_QUEUE_WAIT_MS),
+    };
+    waiting.push(entry);
+  });
+}
+
+function release() {
+  const next = waiting.shift();
+  if (next) {
+    clearTimeout(next.timer);
+    next.resolve(); // the slot passes to the next in line
+  } else running--;
+}
+
+/** Runs one owner's picture work within both bounds. */
+async function withPictureSlot<T>(owner: string, work: () => Promise<T>): Promise<T> {
+  if (owners.has(owner)) throw ownerBusy();
+  owners.add(owner);
+  try {
+    await acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  } finally {
+    owners.delete(owner);
+  }
+}
+
+/** How many pictures are in work and waiting now (tests). */
+export const pictureQueueState = () => ({ running, waiting: waiting.length, owners: owners.size });
+
+// ---------------------------------------------------------------------------------------------------
 
 /**
  * Checks an uploaded picture by its bytes and re-encodes it as a small square WebP. Re-encoding drops
- * metadata (location, camera) and anything appended to the image (polyglot files).
+ * metadata (location, camera) and anything appended to the image (polyglot files). The size in pixels
+ * is checked from the header first (sharp's `metadata()` decodes no pixel); `owner` (a user id, or the
+ * registering client's network) bounds the work per person.
  */
-export async function processAvatar(bytes: Uint8Array): Promise<{ bytes: Buffer; contentType: "image/webp" }> {
+export async function processAvatar(bytes: Uint8Array, owner: string): Promise<{ bytes: Buffer; contentType: "image/webp" }> {
   if (bytes.byteLength > AVATAR_MAX_BYTES) throw imageTooLarge();
   if (!sniffImageType(bytes)) throw notAnImage();
-  try {
-    const output = await sharp(bytes, { limitInputPixels: 50_000_000, animated: false })
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "attention" })
-      .webp({ quality: 82 })
-      .toBuffer();
-    return { bytes: output, contentType: "image/webp" };
-  } catch {
-    // Right magic bytes, broken body.
-    throw notAnImage();
-  }
+  const { width, height } = await sharp(bytes).metadata().catch(() => ({ width: undefined, height: undefined }));
+  if (!width || !height) throw notAnImage();
+  if (width * height > AVATAR_MAX_PIXELS) throw tooManyPixels();
+  return withPictureSlot(owner, async () => {
+    try {
+      const output = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, animated: false })
+        .rotate()
+        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "attention" })
+        .webp({ quality: 82 })
+        .toBuffer();
+      return { bytes: output, contentType: "image/webp" as const };
+    } catch {
+      // Right magic bytes, broken body.
+      throw notAnImage();
+    }
+  });
 }
 
 /** Stores a processed picture and answers the path it is served from. */

@@ -7,7 +7,7 @@ import { ApiError, forbidden, notFound } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { publicColumns, toPublic, type PublicSurvey } from "@/lib/services/surveys";
+import { managedColumns, publicColumns, toPublic, type PublicSurvey } from "@/lib/services/surveys";
 import { dayIn, type SurveyFormInput } from "@/lib/validation/survey-form";
 import { surveys, users, type Role, type SurveyStatus } from "@/models";
 
@@ -36,12 +36,12 @@ export async function getSurveyForOwnerOrAdmin(
 export async function listSurveysOfSurveyor(
   email: string,
   viewer: { email: string; role: Role },
-): Promise<(PublicSurvey & { feedback: string | null })[]> {
+): Promise<ManagedSurvey[]> {
   const own = viewer.email === email.toLowerCase() && can(viewer.role, "manageOwnSurveys");
   if (!own && !can(viewer.role, "moderateSurveys")) throw new ApiError("forbidden", "You can only list your own surveys");
   const db = await getDb();
   const rows = await db
-    .select({ ...publicColumns, feedback: surveys.feedback })
+    .select({ ...managedColumns, feedback: surveys.feedback })
     .from(surveys)
     .innerJoin(users, eq(users.id, surveys.surveyorId))
     .where(eq(users.email, email.toLowerCase()))
@@ -50,8 +50,8 @@ export async function listSurveysOfSurveyor(
   return rows.map((row) => ({ ...toPublic(row), feedback: row.feedback }));
 }
 
-/** A survey as its surveyor (or an admin) sees it: the public fields plus the admin's feedback. */
-export type ManagedSurvey = PublicSurvey & { feedback: string | null };
+/** A survey as its surveyor (or an admin) sees it: the public fields plus the surveyor's address and the admin's feedback. */
+export type ManagedSurvey = PublicSurvey & { surveyorEmail: string; feedback: string | null };
 
 /** Creates a survey owned by `ownerId`; it starts published with no votes, as in the original. */
 export async function createSurvey(ownerId: string, fields: SurveyFormInput): Promise<{ id: string }> {
@@ -67,7 +67,7 @@ export async function createSurvey(ownerId: string, fields: SurveyFormInput): Pr
 export async function getManagedSurvey(id: string, viewer: { id: string; role: Role }): Promise<ManagedSurvey> {
   const db = await getDb();
   const [row] = await db
-    .select({ ...publicColumns, feedback: surveys.feedback })
+    .select({ ...managedColumns, feedback: surveys.feedback })
     .from(surveys)
     .innerJoin(users, eq(users.id, surveys.surveyorId))
     .where(eq(surveys.id, id));

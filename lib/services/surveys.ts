@@ -4,9 +4,10 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { can } from "@/lib/auth/permissions";
 import { readCount } from "@/lib/services/row-counts";
 import type { SurveySort } from "@/lib/validation/survey-list";
-import { surveys, users, type Category, type ResultsVisibility, type SurveyStatus } from "@/models";
+import { surveys, users, type Category, type ResultsVisibility, type Role, type SurveyStatus } from "@/models";
 
 export type { SurveySort };
 // The votes-over-time chart still reads its type from here.
@@ -14,10 +15,11 @@ export type { VotesOnDay } from "@/lib/services/survey-voters";
 
 const totalVotes = sql<number>`(${surveys.yesCount} + ${surveys.noCount})`;
 
-// What the public may see of a survey: never voters, comments, reports or the admin's feedback.
-// The surveyor's name and email are the author's byline (the original contract's `surveyorEmail`).
-// The counts are read here but shown only as `resultsHidden` allows (lib/results-visibility.ts); the
-// surveyor's id is for that check and never leaves the server.
+// What the public may see of a survey: never voters, comments, reports or the admin's feedback, and
+// never the surveyor's address (these rows are cached and shared by every viewer). The surveyor's
+// name is the author's byline; their address is added per request, after the cache, for the owner
+// and admins only (`surveyorEmailsFor`). The counts are read here but shown only as `resultsHidden`
+// allows (lib/results-visibility.ts); the surveyor's id is for those checks and never leaves the server.
 export const publicColumns = {
   id: surveys.id,
   title: surveys.title,
@@ -34,8 +36,10 @@ export const publicColumns = {
   resultsVisibility: surveys.resultsVisibility,
   surveyorId: surveys.surveyorId,
   surveyorName: users.name,
-  surveyorEmail: users.email,
 };
+
+/** The public columns and the surveyor's address: for reads by the survey's owner or an admin only. */
+export const managedColumns = { ...publicColumns, surveyorEmail: users.email };
 
 /** A survey as the public sees it; plain JSON (dates as ISO strings) so Next's data cache keeps it as is. */
 export type PublicSurvey = {
@@ -57,11 +61,33 @@ export type PublicSurvey = {
   resultsVisibility: ResultsVisibility;
   surveyorId: string;
   surveyorName: string | null;
-  surveyorEmail: string;
 };
 
 export type PublicRow = Omit<PublicSurvey, "createdAt"> & { createdAt: Date };
-export const toPublic = (row: PublicRow): PublicSurvey => ({ ...row, createdAt: row.createdAt.toISOString() });
+/** A row with `createdAt` as an ISO string; any further columns (the owner's reads) kept as they are. */
+export const toPublic = <R extends PublicRow>({ createdAt, ...rest }: R): Omit<R, "createdAt"> & { createdAt: string } => ({
+  ...rest,
+  createdAt: createdAt.toISOString(),
+});
+
+/**
+ * The surveyors' addresses `viewer` may see among `list`, by surveyor id: an admin sees every
+ * surveyor's, a surveyor their own, anyone else none (an empty map, without a query). Read per
+ * request, after the cached rows: an address is never part of a cached or public copy.
+ */
+export async function surveyorEmailsFor(
+  viewer: { id: string; email: string; role: Role } | null | undefined,
+  list: readonly Pick<PublicSurvey, "surveyorId">[],
+): Promise<ReadonlyMap<string, string>> {
+  if (!viewer || list.length === 0) return new Map();
+  if (!can(viewer.role, "moderateSurveys")) {
+    return new Map(list.some((s) => s.surveyorId === viewer.id) ? [[viewer.id, viewer.email]] : []);
+  }
+  const db = await getDb();
+  const ids = [...new Set(list.map((s) => s.surveyorId))];
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
 
 const published = (category?: Category) =>
   and(eq(surveys.status, "publish"), category ? eq(surveys.category, category) : undefined);

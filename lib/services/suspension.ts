@@ -3,6 +3,7 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
+import { retireAllEmailTokens } from "@/lib/auth/email-tokens";
 import { can } from "@/lib/auth/permissions";
 import { getDb, type Tx } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
@@ -61,6 +62,8 @@ export async function suspendUser(targetId: string, reason: string, actorId: str
       .where(eq(users.id, targetId))
       .returning({ id: users.id, suspendedAt: users.suspendedAt, suspendedReason: users.suspendedReason });
     await revokeSessions(targetId, tx);
+    // Links mailed before (a reset, a change of address) must not act for a suspended account.
+    await retireAllEmailTokens(tx, targetId);
     await recordAudit(tx, { actorId, action: "account_suspend", targetUserId: targetId, oldValue: "active", newValue: "suspended", feedback: reason });
     return { ...stateOf(row), changed: true };
   });

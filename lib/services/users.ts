@@ -2,6 +2,7 @@ import "server-only";
 import { and, count, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { releaseAttempt, reserveAttempt, type Limit } from "@/lib/auth/attempts";
+import { clientKey } from "@/lib/auth/client-address";
 import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { siteLimit, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MINUTES, throttleKeys, tooManyAttempts } from "@/lib/auth/sign-in-policy";
 import { getDb, type Tx } from "@/lib/db";
@@ -176,7 +177,7 @@ export async function registerUser(input: RegisterInput, picture: Uint8Array, cl
   ]);
   try {
     // The same work whether or not the email is taken: the unique index decides at the insert.
-    const [processed, passwordHash] = await Promise.all([processAvatar(picture), hashPassword(input.password)]);
+    const [processed, passwordHash] = await Promise.all([processAvatar(picture, `register:${clientKey(clientAddress)}`), hashPassword(input.password)]);
     const db = await getDb();
     return await db.transaction(async (tx) => {
       const image = await storeAvatar(processed, tx);
@@ -198,7 +199,7 @@ export async function registerUser(input: RegisterInput, picture: Uint8Array, cl
 
 /** Replaces a person's picture; the previous one (if it was ours) is deleted. Answers the new path. */
 export async function changeUserPicture(userId: string, picture: Uint8Array): Promise<string> {
-  const processed = await processAvatar(picture);
+  const processed = await processAvatar(picture, userId);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ image: users.image }).from(users).where(eq(users.id, userId)).for("update");

@@ -7,10 +7,11 @@ import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { mailboxHash } from "@/lib/mailbox";
 import { metrics } from "@/lib/metrics.mjs";
 import { resultsHidden, visibleCounts, type VisibleCounts } from "@/lib/results-visibility";
 import { closesAt } from "@/lib/services/surveys";
-import { reports, surveys, votes, type Category, type ResultsVisibility, type Role, type SurveyStatus, type VoteValue } from "@/models";
+import { reports, surveys, users, votes, type Category, type ResultsVisibility, type Role, type SurveyStatus, type VoteValue } from "@/models";
 
 /**
  * A counted vote, with the survey's counts and their stats as the voter may see them: all null while
@@ -20,8 +21,12 @@ export type VoteResult = { vote: VoteValue; comment: string | null } & VisibleCo
 
 /**
  * Casts a person's one vote on a survey. The insert carries the published and deadline checks in the
- * same statement, the unique (survey_id, user_id) index refuses a second row, and the counter moves
- * only when a row was written, in the same statement: the counters always equal the rows.
+ * same statement; the unique (survey_id, user_id) index refuses a second row from the account and the
+ * unique (survey_id, mailbox_hash) index a second one from its mailbox (lib/mailbox.ts: kept after the
+ * account is deleted, so a new account on the same address, or a `+tag` of it, cannot vote again); and
+ * the counter moves only when a row was written, in the same statement: the counters always equal the
+ * rows. The hash is of `email`, the address the statement finds on the account: one that changed
+ * meanwhile writes nothing (the caller may retry).
  */
 export async function castVote(input: {
   surveyId: string;
@@ -33,6 +38,8 @@ export async function castVote(input: {
   notifyResult?: boolean;
   /** The keyed hash of the voter's network (lib/network-hash.ts), for the integrity panel. */
   network?: string | null;
+  /** The voter's current address (the route's signed-in user, read this request); read from the account when omitted. */
+  email?: string;
 }): Promise<VoteResult> {
   if (!can(input.role, "vote")) throw new ApiError("forbidden", "Only user accounts can vote on surveys");
   const comment = input.comment?.trim() ? input.comment.trim() : null;
@@ -41,16 +48,20 @@ export async function castVote(input: {
   }
   const timeZone = getEnv().APP_TIME_ZONE;
   const db = await getDb();
+  const email = input.email ?? (await accountEmail(input.userId));
+  const mailbox = mailboxHash(email);
   // One statement (so one implicit transaction): the survey's row is locked only while PostgreSQL runs
   // it, never across round trips to a busy app server, so a burst of votes on one survey queues
   // for microseconds rather than holding pool connections while the server's event loop catches up.
   const [counts] = await queryRows<{ yesCount: number; noCount: number; resultsVisibility: ResultsVisibility; surveyorId: string }>(
     db as never,
     sql`with inserted as (
-          insert into ${votes} (survey_id, user_id, vote, comment, notify_result, network)
-          select ${surveys.id}, ${input.userId}::uuid, ${input.vote}::vote_value, ${comment}::text, ${input.notifyResult === true}::boolean, ${input.network ?? null}::text from ${surveys}
+          insert into ${votes} (survey_id, user_id, vote, comment, notify_result, network, mailbox_hash)
+          select ${surveys.id}, ${input.userId}::uuid, ${input.vote}::vote_value, ${comment}::text, ${input.notifyResult === true}::boolean, ${input.network ?? null}::text, ${mailbox}::text from ${surveys}
           where ${surveys.id} = ${input.surveyId} and ${surveys.status} = 'publish' and now() < ${closesAt(timeZone)}
-          on conflict (survey_id, user_id) do nothing
+            and exists (select 1 from ${users} where ${users.id} = ${input.userId}::uuid and ${users.email} = ${email}::text and ${users.deletedAt} is null)
+          -- Without a target: both unique indexes, (survey_id, user_id) and (survey_id, mailbox_hash).
+          on conflict do nothing
           returning vote
         )
         update ${surveys}
@@ -64,11 +75,22 @@ export async function castVote(input: {
     : null;
   metrics().votes.inc({ outcome: result ? "accepted" : "refused" });
   if (result) return result;
-  throw await whyNotCounted(input.surveyId, input.userId, timeZone);
+  throw await whyNotCounted(input.surveyId, input.userId, mailbox, timeZone);
 }
 
+/** The address on a person's account (a deleted account has none left to vote with). */
+async function accountEmail(userId: string): Promise<string> {
+  const db = await getDb();
+  const [user] = await db.select({ email: users.email }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!user) throw new ApiError("forbidden", "Only user accounts can vote on surveys");
+  return user.email;
+}
+
+/** The refusal of a second vote from one mailbox (another account, a deleted one, a `+tag` of the address). */
+export const MAILBOX_ALREADY_VOTED = "A vote from this email address was already counted on this survey.";
+
 /** Zero rows written: tell the caller which rule refused the vote. */
-async function whyNotCounted(surveyId: string, userId: string, timeZone: string): Promise<ApiError> {
+async function whyNotCounted(surveyId: string, userId: string, mailbox: string, timeZone: string): Promise<ApiError> {
   const db = await getDb();
   const [survey] = await db
     .select({ status: surveys.status, closed: sql<boolean>`now() >= ${closesAt(timeZone)}` })
@@ -80,8 +102,13 @@ async function whyNotCounted(surveyId: string, userId: string, timeZone: string)
     .from(votes)
     .where(and(eq(votes.surveyId, surveyId), eq(votes.userId, userId)));
   if (existing) return new ApiError("conflict", "You have already voted on this survey");
+  const [sameMailbox] = await db
+    .select({ id: votes.id })
+    .from(votes)
+    .where(and(eq(votes.surveyId, surveyId), eq(votes.mailboxHash, mailbox)));
+  if (sameMailbox) return new ApiError("conflict", MAILBOX_ALREADY_VOTED);
   if (survey.closed) return new ApiError("conflict", "This survey is closed");
-  // Not reachable unless the survey changed between the two statements; the caller may retry.
+  // Not reachable unless the survey or the voter's address changed between the statements; the caller may retry.
   return new ApiError("conflict", "Your vote could not be counted, please try again");
 }
 

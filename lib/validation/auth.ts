@@ -18,6 +18,25 @@ export const emailSchema = noControlCharacters(
 
 const email = emailSchema;
 
+/**
+ * Names that can never receive mail (RFC 6761): `.invalid` (a deleted account's placeholder,
+ * lib/deleted-account.ts) and `.localhost`. `.test` and `.example` stay allowed (the demo's addresses).
+ */
+const RESERVED_TLDS = ["invalid", "localhost"];
+export const RESERVED_EMAIL_MESSAGE = "This address cannot receive email (.invalid and .localhost are reserved names). Please use your own address.";
+
+/** Whether an address's domain ends in a reserved top-level name (a trailing dot included). */
+export function isReservedEmailDomain(address: string): boolean {
+  const labels = address.slice(address.lastIndexOf("@") + 1).trim().toLowerCase().replace(/\.$/, "").split(".");
+  return RESERVED_TLDS.includes(labels[labels.length - 1]);
+}
+
+/**
+ * An address an account is given (registration, a change of address): a valid one that can receive
+ * mail. Signing in and the other forms keep `emailSchema`, so no existing account is locked out.
+ */
+export const accountEmailSchema = emailSchema.refine((e) => !isReservedEmailDomain(e), RESERVED_EMAIL_MESSAGE);
+
 /** A new password: the rules of registration, of a reset and of a change of password. */
 export const newPasswordSchema = z
   .string({ error: "Password is required" })
@@ -33,7 +52,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z.object({
   name: noControlCharacters(z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(80, "Name is too long"), "Name"),
-  email,
+  email: accountEmailSchema,
   password: newPasswordSchema,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;

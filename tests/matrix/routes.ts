@@ -468,6 +468,22 @@ export const ROWS: Row[] = [
     proof: "open to everyone (the mailed token is the authentication); a malformed one is refused, nothing changed",
   },
   {
+    file: "app/api/verify-email/route.ts",
+    method: "POST",
+    path: () => "/api/verify-email",
+    body: () => ({ json: { token: "not-a-token" } }),
+    expect: all(400),
+    proof: "open to everyone (the mailed token is the authentication); a malformed one is refused, nothing changed",
+  },
+  {
+    file: "app/api/confirm-email/route.ts",
+    method: "POST",
+    path: () => "/api/confirm-email",
+    body: () => ({ json: { token: "not-a-token" } }),
+    expect: all(400),
+    proof: "open to everyone (the mailed token is the authentication); a malformed one is refused, nothing changed",
+  },
+  {
     file: "app/api/unsubscribe/route.ts",
     method: "POST",
     path: (ids) => `/api/unsubscribe?token=${ids.missing}.results.forged`,

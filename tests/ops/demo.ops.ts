@@ -58,8 +58,11 @@ describe.skipIf(!hasBuild)("npm run demo", () => {
     expect(mail.subject).toBe("Confirm your email address for OPINEX");
     const link = mail.text.split(/\s+/).find((w) => w.startsWith(`${site}/verify-email?token=`));
     expect(link).toBeTruthy();
+    // Opening the link only asks; its page's button sends the token.
     const opened = await fetch(link!);
-    expect(await opened.text()).toContain("Your email address is verified");
+    expect(await opened.text()).toContain("Verify my email address");
+    const verified = await fetch(`${site}/api/verify-email`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: new URL(link!).searchParams.get("token") }) });
+    expect(verified.status).toBe(200);
 
     const pid = npm.pid!;
     npm.kill("SIGTERM");

@@ -58,13 +58,19 @@ export default function PrivacyPage() {
             <strong>Each vote</strong>: the survey, your account, yes or no, the time, and the comment if you wrote one.
             Public pages only ever show totals. The surveyor who created a survey, and our admins, can see who voted and
             how (name, email, vote and comment) and can export that list; this is part of what a surveyor uses OPINEX for.
+            With each vote we also keep a <strong>keyed hash of your email address</strong>, taken in lower case without a
+            &ldquo;+tag&rdquo; (and, for Gmail, without dots), so that the spellings of one mailbox give one hash. It is a
+            fixed string made with a secret only our server holds, and cannot be turned back into your address without
+            that secret. It is used for one thing only: refusing a second vote on the same survey from the same mailbox,
+            whichever account it comes from. It is never shown to anyone.
           </li>
           <li>
             <strong>Each report</strong> of a survey: the survey, your account and the time. Admins see how many reports a
             survey has.
           </li>
           <li>
-            <strong>Surveys you create</strong> (as a surveyor) are public once published, with their results.
+            <strong>Surveys you create</strong> (as a surveyor) are public once published, with their results and your
+            name; your email address is shown only to you and to our admins.
           </li>
           <li>
             <strong>Admin actions</strong> (a role or survey status change) are recorded with who made them, on whom or
@@ -156,7 +162,8 @@ export default function PrivacyPage() {
           Your account page (Dashboard, then Account) lets you correct your name and picture, download everything we hold
           about you as a file, and delete your account. Deleting it removes your name, email, picture, password, Google
           link, signed-in browsers and the messages you sent us; your votes keep counting, anonymously, so no survey&rsquo;s
-          results change; the surveys you created stay; payment records are kept for accounting with your name and email
+          results change, each still with the keyed hash of your address (above), so that a new account with the same
+          mailbox cannot vote a second time on those surveys; the surveys you created stay; payment records are kept for accounting with your name and email
           removed. You can also <ContactLink /> from the email address of your account and we will answer by email.
         </p>
       </LegalSection>

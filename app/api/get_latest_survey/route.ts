@@ -1,11 +1,19 @@
 // GET /api/get_latest_survey: the 6 newest published surveys
+// (the surveyor's address only for that surveyor and admins: added after the shared cache, never in it)
+import { NextResponse } from "next/server";
 import { surveyJsonFor } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { siteToday } from "@/lib/services/surveyor-workspace";
+import { surveyorEmailsFor } from "@/lib/services/surveys";
 import { cachedSurveyList } from "@/lib/cache/surveys";
 
 export const GET = route({
   auth: "public",
-  handler: async ({ user }) => (await cachedSurveyList("createdAt", undefined, 1, 6)).map(surveyJsonFor(user, siteToday())),
+  handler: async ({ user }) => {
+    const list = await cachedSurveyList("createdAt", undefined, 1, 6);
+    const emails = await surveyorEmailsFor(user, list);
+    // An answer with an address in it is for this caller alone: never for a shared cache.
+    return NextResponse.json(list.map(surveyJsonFor(user, siteToday(), emails)), emails.size ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
+  },
 });
 export const OPTIONS = preflight;

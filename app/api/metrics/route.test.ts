@@ -29,9 +29,25 @@ describe("GET /api/metrics", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const text = String(res.json);
-    for (const name of ["opinex_process_cpu_seconds_total", "opinex_nodejs_heap_size_used_bytes", "opinex_db_pool_connections", "opinex_votes_total", "opinex_sign_ins_total", "opinex_http_requests_total", "opinex_page_cache_total"]) {
+    for (const name of ["process_cpu_seconds_total", "nodejs_heap_size_used_bytes", "opinex_db_pool_connections", "opinex_votes_total", "opinex_sign_ins_total", "opinex_http_requests_total", "opinex_page_cache_total"]) {
       expect(text).toContain(`# TYPE ${name}`);
     }
+  });
+
+  it("names series as Node.js dashboards and promtool expect: prom-client's standard defaults unprefixed, opinex_ for the product", async () => {
+    const text = String((await scrape()).json);
+    const types = [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => ({ name, type }));
+    expect(types.length).toBeGreaterThan(20);
+    for (const { name, type } of types) {
+      expect(name, name).toMatch(/^(opinex_|process_|nodejs_)/);
+      if (!name.startsWith("opinex_")) continue;
+      // promtool check metrics: counters end in _total, nothing else does. (prom-client's own
+      // nodejs_active_*_total gauges keep their standard names: the dashboards read them so.)
+      if (type === "counter") expect(name, name).toMatch(/_total$/);
+      else expect(name, `${type} ${name}`).not.toMatch(/_total$/);
+    }
+    expect(types.map((t) => t.name)).toEqual(expect.arrayContaining(["process_resident_memory_bytes", "nodejs_eventloop_lag_seconds", "process_cpu_seconds_total"]));
+    expect(text).not.toMatch(/^# TYPE opinex_(process|nodejs)_/m);
   });
 
   it("refuses a missing, wrong or differently sized token with 401 and shows nothing", async () => {

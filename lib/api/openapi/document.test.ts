@@ -82,4 +82,20 @@ describe("the OpenAPI document", () => {
     expect(document.paths!["/api/all_surveys"]!.get!.security).toContainEqual({});
     expect(document.components!.securitySchemes).toHaveProperty("sessionCookie.name", "authjs.session-token");
   });
+
+  it("names the server it is served by, requires the proof-of-work where the routes do, and documents the 401 challenge", () => {
+    expect(document.servers).toEqual([{ url: "/", description: expect.any(String) }]);
+    const bodies = {
+      "/api/register": document.paths!["/api/register"]!.post!.requestBody,
+      "/api/contact": document.paths!["/api/contact"]!.post!.requestBody,
+      "/api/password/forgot": document.paths!["/api/password/forgot"]!.post!.requestBody,
+    };
+    for (const [path, body] of Object.entries(bodies)) {
+      const [media] = Object.values((body as { content: Record<string, { schema: { required?: string[]; properties: Record<string, { description?: string }> } }> }).content);
+      expect(media.schema.required, path).toContain("altcha");
+      expect(media.schema.properties.altcha.description, path).toMatch(/altcha_required/);
+    }
+    const unauthorized = (document.components!.responses as Record<string, { headers?: Record<string, unknown> }>).Unauthorized;
+    expect(unauthorized.headers).toHaveProperty("WWW-Authenticate");
+  });
 });

@@ -12,7 +12,9 @@ import {
 } from "zod-openapi";
 import packageJson from "@/package.json";
 import { errorBodySchema } from "@/lib/api/contract";
-import { ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
+import { ERROR_STATUS, WWW_AUTHENTICATE, type ErrorCode } from "@/lib/api/errors";
+import { altchaField } from "@/lib/validation/altcha";
+import { z } from "@/lib/validation/zod";
 import { ROLES } from "@/models/enums";
 import { OPERATIONS, type Operation } from "./operations";
 
@@ -56,11 +58,21 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
 
 const codesOf = (status: number) => (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).filter(([, s]) => s === status).map(([code]) => code);
 
+/** Every 401 says how to authenticate (RFC 9110 §11.6.1). */
+const CHALLENGE_HEADERS = {
+  "WWW-Authenticate": { description: `\`${WWW_AUTHENTICATE}\``, schema: { type: "string" as const } },
+};
+
 /** One response component per error status, its `code` narrowed to that status's codes. */
 const errorResponses = Object.fromEntries(
   Object.entries(ERROR_RESPONSES).map(([status, { name, description }]) => [
     status,
-    { id: name, description, content: { "application/json": { schema: errorBodySchema(codesOf(Number(status))) } } } satisfies ZodOpenApiResponseObject,
+    {
+      id: name,
+      description,
+      ...(status === "401" && { headers: CHALLENGE_HEADERS }),
+      content: { "application/json": { schema: errorBodySchema(codesOf(Number(status))) } },
+    } satisfies ZodOpenApiResponseObject,
   ]),
 ) as Record<number, ZodOpenApiResponseObject>;
 
@@ -100,16 +112,27 @@ function security(op: Operation): Record<string, string[]>[] {
   return op.sessionOnly ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, { bearerToken: [] }];
 }
 
+/**
+ * The proof-of-work is optional in the routes' schemas only so that a missing one is answered with its
+ * own code (400 `altcha_required`): to a client it is required, and the document says so.
+ */
+const requiredAltcha = altchaField.unwrap().meta(altchaField.meta() ?? {});
+function asDocumented(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodObject && schema.shape.altcha === altchaField) return schema.extend({ altcha: requiredAltcha });
+  return schema;
+}
+
 function requestBody(op: Operation): ZodOpenApiRequestBodyObject | undefined {
   const body = op.body;
   if (!body) return undefined;
   if ("raw" in body) return { required: !body.optional, content: { [body.raw]: { schema: body.schema } } };
-  const [type, schema] =
+  const [type, given] =
     "json" in body
       ? ["application/json", body.json]
       : "multipart" in body
         ? ["multipart/form-data", body.multipart]
         : ["application/x-www-form-urlencoded", body.urlencoded];
+  const schema = asDocumented(given);
   // A body whose every field is optional may be left out (an empty body reads as `{}`).
   return { required: !schema.safeParse({}).success, content: { [type]: { schema } } };
 }
@@ -186,7 +209,8 @@ requests with, so it cannot drift from them.
   never from the body: a body field naming someone else is refused with 403. Each operation says who may call it
   (\`x-roles\` lists the roles when a sign-in is needed).
 - **Errors** are JSON \`{ "error": { "code", "message", "issues"?, "requestId" } }\`; \`requestId\` is also in the
-  \`X-Request-Id\` header. A malformed request never gets a 5xx. An unknown \`/api\` path is a JSON 404.
+  \`X-Request-Id\` header. A malformed request never gets a 5xx. An unknown \`/api\` path is a JSON 404; a method the
+  path does not answer is a JSON 405 with \`Allow\`; every 401 carries \`WWW-Authenticate: ${WWW_AUTHENTICATE}\`.
 - **Bodies**: JSON calls want \`Content-Type: application/json\` (415 otherwise), forms \`multipart/form-data\`;
   bodies are size-limited (413). Free text refuses control characters and text-direction overrides (400).
 - **CSRF and CORS**: a write authenticated by the cookie must come from the site itself; bearer callers are exempt.
@@ -203,6 +227,8 @@ export function buildOpenApiDocument() {
   return createDocument({
     openapi: "3.1.0",
     info: { title: "OPINEX API", version: packageJson.version, description: DESCRIPTION },
+    // Relative: the site that serves this document (its address is the deployment's, not the build's).
+    servers: [{ url: "/", description: "This site, the one serving this document" }],
     tags: TAGS,
     paths,
     components: { securitySchemes: SECURITY_SCHEMES },

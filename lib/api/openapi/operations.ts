@@ -52,7 +52,7 @@ import { changePasswordSchema, deleteAccountSchema, endOtherSessionsSchema, sess
 import { moderationReasonSchema, pagedQuerySchema, updateSurveyStatusSchema, userIdParamsSchema, userListQuerySchema } from "@/lib/validation/admin";
 import { avatarIdParamsSchema, createUserSchema, isUserExistSchema, jwtRequestSchema, updateRoleSchema } from "@/lib/validation/auth";
 import { contactRequestSchema, forgotPasswordRequestSchema, registerRequestSchema } from "@/lib/validation/altcha";
-import { changeEmailSchema, resetPasswordSchema } from "@/lib/validation/email-links";
+import { changeEmailSchema, confirmEmailSchema, resetPasswordSchema, verifyEmailSchema } from "@/lib/validation/email-links";
 import { mailPreferencesSchema, oembedQuerySchema, qrQuerySchema, unsubscribeQuerySchema } from "@/lib/validation/share";
 import { apiPageQuerySchema, createSurveyBodySchema, surveyFormSchema } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema, surveyListQuerySchema, surveyorEmailParamsSchema } from "@/lib/validation/survey-list";
@@ -127,7 +127,8 @@ export const OPERATIONS: Operation[] = [
     path: "/api/all_surveys",
     tag: "Surveys",
     summary: "List published surveys",
-    description: "One page of published surveys, most votes (or newest) first. Still an array, as the original answered.",
+    description:
+      "One page of published surveys, most votes (or newest) first. Still an array, as the original answered. `surveyorEmail` is null except for the surveyor's own surveys and for admins (then `private, no-store`).",
     auth: "public",
     query: surveyListQuerySchema,
     answers: [json("The page's surveys", z.array(surveyJsonSchema))],
@@ -138,7 +139,8 @@ export const OPERATIONS: Operation[] = [
     path: "/api/get_features_surveys",
     tag: "Surveys",
     summary: "Featured surveys",
-    description: "The 6 published, still open surveys with the most votes (ties: newest first).",
+    description:
+      "The 6 published, still open surveys with the most votes (ties: newest first). `surveyorEmail` is null except for the surveyor's own surveys and for admins.",
     auth: "public",
     answers: [json("Up to 6 surveys", z.array(surveyJsonSchema).max(6))],
     preflight: true,
@@ -148,7 +150,7 @@ export const OPERATIONS: Operation[] = [
     path: "/api/get_latest_survey",
     tag: "Surveys",
     summary: "Latest surveys",
-    description: "The 6 newest published surveys.",
+    description: "The 6 newest published surveys. `surveyorEmail` is null except for the surveyor's own surveys and for admins.",
     auth: "public",
     answers: [json("Up to 6 surveys", z.array(surveyJsonSchema).max(6))],
     preflight: true,
@@ -158,7 +160,8 @@ export const OPERATIONS: Operation[] = [
     path: "/api/survey/{id}",
     tag: "Surveys",
     summary: "One survey",
-    description: "A survey's public fields. An unpublished survey exists only for its surveyor and admins (404 for everyone else).",
+    description:
+      "A survey's public fields. An unpublished survey exists only for its surveyor and admins (404 for everyone else). `surveyorEmail` is the address for them only (then `private, no-store`), null for everyone else.",
     auth: "public",
     params: surveyIdParamsSchema,
     answers: [json("The survey", surveyJsonSchema)],
@@ -194,7 +197,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Surveys",
     summary: "Live results, pushed (Server-Sent Events)",
     description:
-      "A published survey's figures as an event stream: `retry: 3000`, then a first event immediately (`id:` the time its figures were first seen, `data:` the JSON of `GET /api/survey/{id}/results`), then one per change, at most about once a second, and a `: ping` comment every 20 s. A reconnect sending the current `Last-Event-ID` gets no repeat. `event: gone` when the survey is unpublished or deleted. Reads no session: the same public figures for everyone. More than 10 streams from one client address: 429; the server at its cap or stopping: 503 (each with `Retry-After`); the pages then poll `/results`.",
+      "A published survey's figures as an event stream: `retry: 3000`, then a first event immediately (`id:` the time its figures were first seen, `data:` the JSON of `GET /api/survey/{id}/results`), then one per change, at most about once a second, and a `: ping` comment every 20 s. A reconnect sending the current `Last-Event-ID` gets no repeat. `event: gone` when the survey is unpublished or deleted. Reads no session: the same public figures for everyone. More than 10 streams from one client (an IPv4 address, an IPv6 /64; all of loopback is one): 429; the server at its cap or stopping: 503 (each with `Retry-After`); the pages then poll `/results`.",
     auth: "none",
     params: surveyIdParamsSchema,
     answers: [
@@ -260,7 +263,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Voting",
     summary: "Vote",
     description:
-      "Casts the caller's one vote on a published survey before its deadline. A comment is for pro_user accounts only (403 otherwise). A second vote is 409, and so is a vote after the deadline. Where the site sends mail, an unverified address is refused (403 `email_unverified`); `notifyResult` asks for the result by email when the survey closes.",
+      "Casts the caller's one vote on a published survey before its deadline. A comment is for pro_user accounts only (403 otherwise). A second vote is 409, and so is a vote from a mailbox that already voted on this survey (from any account, a deleted one included; the address is compared in lower case without its `+tag`, and Gmail's without dots) and a vote after the deadline. Where the site sends mail, an unverified address is refused (403 `email_unverified`); `notifyResult` asks for the result by email when the survey closes.",
     auth: rolesFor("vote"),
     who: "`userEmail` and `userName`, if sent, must be the caller's own",
     params: surveyIdParamsSchema,
@@ -537,7 +540,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Account",
     summary: "Change my email address",
     description:
-      "Needs the password. The new address gets a confirmation link and the current one a notice; the address changes when the link is opened. A disposable address is 400; a taken address is 409; at most three links an hour (429); 503 where the site sends no mail.",
+      "Needs the password. The new address gets a confirmation link and the current one a notice; the address changes when the link's page is confirmed (POST /api/confirm-email). A disposable address, or one under `.invalid` or `.localhost`, is 400; a taken address is 409; at most three links an hour (429); 503 where the site sends no mail.",
     auth: "signed-in",
     body: { json: changeEmailSchema },
     answers: [json("The link is on its way", okMessageSchema)],
@@ -617,10 +620,34 @@ export const OPERATIONS: Operation[] = [
     path: "/api/password/reset",
     tag: "Account",
     summary: "Reset my password",
-    description: "A new password from a mailed link (400 for a link that is invalid, expired or used). Every session and API token of the account ends.",
+    description:
+      "A new password from a mailed link (400 for a link that is invalid, expired, used or retired, checked before any hash; 429 after 10 attempts in 15 minutes from one client; 503 when too many resets are hashing). Every session, API token and mailed link of the account ends.",
     auth: "public",
     body: { json: resetPasswordSchema },
     answers: [json("Changed", okMessageSchema)],
+  },
+  {
+    method: "POST",
+    path: "/api/verify-email",
+    tag: "Account",
+    summary: "Verify my email address",
+    description:
+      "The `token` of a mailed verification link (the /verify-email page's button sends it: opening the link changes nothing). Verifies the address the link was sent to, if it is still the account's. A used, expired or forged token is 400 and changes nothing.",
+    auth: "public",
+    body: { json: verifyEmailSchema },
+    answers: [json("Verified", okMessageSchema)],
+  },
+  {
+    method: "POST",
+    path: "/api/confirm-email",
+    tag: "Account",
+    summary: "Confirm my new email address",
+    description:
+      "The `token` of the link mailed to a new address (the /confirm-email page's button sends it: opening the link changes nothing). The account's address becomes it, verified. A used, expired or forged token is 400; an address another account took meanwhile is 409; neither changes anything.",
+    auth: "public",
+    body: { json: confirmEmailSchema },
+    answers: [json("Changed", okMessageSchema)],
+    errors: [409],
   },
   {
     method: "POST",
@@ -641,22 +668,23 @@ export const OPERATIONS: Operation[] = [
     tag: "Account",
     summary: "Create an account",
     description:
-      "An email-and-password account with its picture, in one request. A taken email is 409; too many accounts from one network is 429. The picture must be a PNG, JPEG, WebP or GIF image (422 otherwise) of at most 5 MB (413). A disposable address (a throwaway-inbox domain or a subdomain of one) is 400. Needs a solved proof-of-work (`altcha`): missing, invalid, expired or already used is 400 (`altcha_required`, `altcha_invalid`, `altcha_expired`, `altcha_replayed`) and nothing is created.",
+      "An email-and-password account with its picture, in one request. A taken email is 409; too many accounts from one network is 429. The picture must be a PNG, JPEG, WebP or GIF image (422 otherwise) of at most 5 MB (413) and 25 megapixels (400 on `image`, refused from the header before decoding); a busy server answers 503 with `Retry-After`. A disposable address (a throwaway-inbox domain or a subdomain of one), or one under the reserved `.invalid` or `.localhost` names, is 400. Needs a solved proof-of-work (`altcha`): missing, invalid, expired or already used is 400 (`altcha_required`, `altcha_invalid`, `altcha_expired`, `altcha_replayed`) and nothing is created.",
     auth: "public",
     body: { multipart: registerRequestSchema.extend({ image: z.file().meta({ description: "The profile picture" }) }) },
     answers: [json("Created", insertedSchema, 201)],
-    errors: [409, 422, 429],
+    errors: [409, 422, 429, 503],
   },
   {
     method: "POST",
     path: "/api/upload",
     tag: "Account",
     summary: "Replace my picture",
-    description: "Replaces the caller's profile picture (a PNG, JPEG, WebP or GIF image of at most 5 MB).",
+    description:
+      "Replaces the caller's profile picture (a PNG, JPEG, WebP or GIF image of at most 5 MB and 25 megapixels: more pixels is 400 on `image`, refused from the header before decoding). One picture per person at a time (429) and a few per server (503), each with `Retry-After`.",
     auth: "signed-in",
     body: { multipart: z.object({ image: z.file().meta({ description: "The new picture" }) }) },
     answers: [json("The picture's address", uploadedPictureSchema)],
-    errors: [422],
+    errors: [422, 429, 503],
   },
   {
     method: "GET",

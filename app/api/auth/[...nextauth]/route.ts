@@ -3,29 +3,25 @@
 // its browser client reads); lib/auth/throttle.ts reads the body within a limit before it does.
 import { NextResponse, type NextRequest } from "next/server";
 import { handlers } from "@/lib/auth/config";
-import { BUSY_MESSAGE } from "@/lib/auth/password";
-import { throttledSignIn } from "@/lib/auth/throttle";
+import { signInBusy, signInRefusal, throttledSignIn } from "@/lib/auth/throttle";
 
 export const GET = handlers.GET;
 
 export async function POST(request: NextRequest) {
   const next = await throttledSignIn(request);
   if (next instanceof NextResponse) return next;
-  return busyAsStatus(await handlers.POST(next));
+  return busyAsStatus(request, await handlers.POST(next));
 }
 
 /**
  * Auth.js answers a refused sign-in with a redirect (or, for its browser client, `{ url }`) carrying
- * `code=busy`: give it the status it is (503, Retry-After), keeping the same `url` for the login form.
+ * `code=busy`: give it the status it is (503, Retry-After), as the API's error body.
  */
-async function busyAsStatus(response: Response): Promise<Response> {
+async function busyAsStatus(request: NextRequest, response: Response): Promise<Response> {
   let url = response.headers.get("location");
   if (!url && response.headers.get("content-type")?.includes("application/json")) {
     url = ((await response.clone().json().catch(() => null)) as { url?: string } | null)?.url ?? null;
   }
   if (!url || !/[?&]code=busy(&|$)/.test(url)) return response;
-  return NextResponse.json(
-    { url, error: { code: "service_unavailable", message: BUSY_MESSAGE } },
-    { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } },
-  );
+  return signInRefusal(request, signInBusy());
 }

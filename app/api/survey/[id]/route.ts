@@ -1,5 +1,6 @@
 // GET /api/survey/{id}: one survey's public fields with its result (unpublished: only for its surveyor
-// or an admin; counts hidden until the deadline when the surveyor chose so, except from them)
+// or an admin; counts hidden until the deadline when the surveyor chose so, except from them; the
+// surveyor's address only for them and admins, added after the shared cache, never in it)
 import { NextResponse } from "next/server";
 import { toSurveyJson } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
@@ -7,6 +8,7 @@ import { readSurvey } from "@/lib/cache/surveys";
 import { isClosed } from "@/lib/dates";
 import { resultsHidden } from "@/lib/results-visibility";
 import { siteToday } from "@/lib/services/surveyor-workspace";
+import { surveyorEmailsFor } from "@/lib/services/surveys";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 export const GET = route({
@@ -16,9 +18,10 @@ export const GET = route({
     const { survey, personal } = await readSurvey(params.id, user);
     const closed = isClosed(survey.deadline, siteToday());
     const hidden = resultsHidden(survey, closed, user);
-    // The surveyor or an admin reading counts the public may not see: never for a shared cache.
-    const mine = personal || hidden !== resultsHidden(survey, closed, null);
-    return NextResponse.json(toSurveyJson(survey, hidden), mine ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
+    const email = (await surveyorEmailsFor(user, [survey])).get(survey.surveyorId) ?? null;
+    // The surveyor or an admin reading counts the public may not see, or the address: never for a shared cache.
+    const mine = personal || email !== null || hidden !== resultsHidden(survey, closed, null);
+    return NextResponse.json(toSurveyJson(survey, hidden, email), mine ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
   },
 });
 export const OPTIONS = preflight;

@@ -2,14 +2,16 @@
 import { surveyJsonFor } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { listSurveysOfSurveyor, siteToday } from "@/lib/services/surveyor-workspace";
+import { surveyorEmailsFor } from "@/lib/services/surveys";
 import { surveyorEmailParamsSchema } from "@/lib/validation/survey-list";
 
 export const GET = route({
   auth: ["surveyor", "admin"],
   params: surveyorEmailParamsSchema,
   handler: async ({ params, user }) => {
-    const toJson = surveyJsonFor(user, siteToday());
-    return (await listSurveysOfSurveyor(params.email, user)).map((s) => ({ ...toJson(s), feedback: s.feedback }));
+    const list = await listSurveysOfSurveyor(params.email, user);
+    const toJson = surveyJsonFor(user, siteToday(), await surveyorEmailsFor(user, list));
+    return list.map((s) => ({ ...toJson(s), feedback: s.feedback }));
   },
 });
 

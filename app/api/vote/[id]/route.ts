@@ -32,7 +32,8 @@ export const PUT = route({
   handler: async ({ request, user, params, body }) => {
     assertSelf(user, { email: body.userEmail, name: body.userName });
     assertVerified(user);
-    const result = await castVote({ surveyId: params.id, userId: user.id, role: user.role, vote: body.vote, comment: body.comment, notifyResult: body.notifyResult, network: networkHash(clientAddress(request.headers)) });
+    // Identity, and the address whose mailbox votes once per survey, come from the session's user.
+    const result = await castVote({ surveyId: params.id, userId: user.id, role: user.role, vote: body.vote, comment: body.comment, notifyResult: body.notifyResult, network: networkHash(clientAddress(request.headers)), email: user.email });
     surveyVoted(params.id);
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1, ...result };
   },

@@ -2,23 +2,24 @@ import { ImageResponse } from "next/og";
 import { cachedSurvey } from "@/lib/cache/surveys";
 import { isClosed } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
-import { hiddenResultsText, resultSentence } from "@/lib/results-text";
-import { resultsHidden } from "@/lib/results-visibility";
+import { hiddenResultsText, resultSentence, votesText } from "@/lib/results-text";
+import { publicCountsShown } from "@/lib/results-visibility";
 import { resultStats } from "@/lib/stats";
 import { dayIn } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 import { VOTE_COLOURS } from "@/lib/vote-colours";
 
-// Each survey's sharing picture: its title, current yes/no counts and the result in words (share,
-// 95 % interval, verdict) with the interval drawn on the bar; cached and refreshed with the survey's
-// tag like the page itself. A survey that keeps its results until its deadline shows when they will
-// be shown instead; a picture made before the deadline keeps saying so until its next refresh (at
-// most the hour below after the deadline, as nothing announces a deadline).
+// Each survey's sharing picture: its title, yes/no counts and the result in words (share, 95 %
+// interval, verdict) with the interval drawn on the bar; cached and refreshed with the survey's tag
+// like the page itself. While the survey is open it shows only how many voted, as the page does to a
+// signed-out visitor; a survey that keeps its results until its deadline shows when they will be
+// shown. A picture made before the deadline keeps saying so until its next refresh (at most the hour
+// below after the deadline, as nothing announces a deadline).
 export const revalidate = 3600;
 export async function generateStaticParams() {
   return [];
 }
-export const alt = "The survey's title with its current yes and no votes and the yes share's 95% interval";
+export const alt = "The survey's title with its yes and no votes and the yes share's 95% interval once voting has closed, before then how many voted";
 export const size = { width: 1200, height: 630 };
 export const contentType = "image/png";
 
@@ -30,7 +31,9 @@ export default async function Image({ params }: { params: Promise<{ id: string }
   const survey = surveyIdParamsSchema.safeParse({ id }).success ? await cachedSurvey(id) : null;
   if (!survey) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   const title = survey.title;
-  const hidden = resultsHidden(survey, isClosed(survey.deadline, dayIn(getEnv().APP_TIME_ZONE)));
+  // What the survey page shows a signed-out visitor (`countsShown`): the split once voting has ended,
+  // before that how many voted, nothing while the results wait for the deadline.
+  const shown = publicCountsShown(survey, isClosed(survey.deadline, dayIn(getEnv().APP_TIME_ZONE)));
   const yes = survey.yesCount;
   const no = survey.noCount;
   const stats = resultStats(yes, no);
@@ -43,8 +46,10 @@ export default async function Image({ params }: { params: Promise<{ id: string }
           {survey && <span style={{ fontSize: 28, fontWeight: 400, letterSpacing: 0 }}>{survey.category}</span>}
         </div>
         <div style={{ display: "flex", fontSize: title.length > 70 ? 52 : 64, fontWeight: 700, lineHeight: 1.15 }}>{title}</div>
-        {hidden ? (
+        {shown === "none" ? (
           <div style={{ display: "flex", fontSize: 36 }}>{hiddenResultsText(survey.deadline)}</div>
+        ) : shown === "total" ? (
+          <div style={{ display: "flex", fontSize: 36 }}>{`${votesText(stats.n)} so far. Vote on OPINEX to see the results.`}</div>
         ) : (
           <div style={{ display: "flex", flexDirection: "column", gap: 16 }}>
             <div style={{ display: "flex", justifyContent: "space-between", fontSize: 36 }}>

@@ -15,7 +15,7 @@ import { surveyHref } from "@/lib/public-urls";
 import { oembedHref } from "@/lib/share";
 import { pageMetadata } from "@/lib/seo";
 import { formatDate, isClosed } from "@/lib/dates";
-import { resultsHidden, visibleCounts } from "@/lib/results-visibility";
+import { resultsHidden, visibleCounts, visibleVoided } from "@/lib/results-visibility";
 import { dayIn } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
@@ -115,7 +115,7 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
         <p className="mt-4 whitespace-pre-line text-slate-700">{survey.description}</p>
         <DeadlineNote deadline={survey.deadline} today={today} timeZone={APP_TIME_ZONE} className="mt-4 text-sm text-slate-600" />
         {hidden && <ResultsHiddenNote deadline={survey.deadline} className="mt-4 text-sm" testId="survey-results-hidden" />}
-        <VoidedNote count={survey.voidedCount ?? 0} className="mt-4 text-sm text-slate-700" />
+        <VoidedNote count={visibleVoided(survey.voidedCount, hidden) ?? 0} className="mt-4 text-sm text-slate-700" />
       </article>
       <section aria-label="Vote and results" className="mt-8">
         <section aria-label="Your vote" className="mt-6 rounded-xl border border-slate-200 p-5 shadow-sm sm:p-6" data-survey-id={survey.id}>

@@ -122,6 +122,23 @@ describe("GET /api/survey/{id}/live", () => {
     }
   });
 
+  it("does not repeat the figures to a lone viewer reconnecting after its survey's poller stopped", async () => {
+    const lone = await open(kept.id);
+    const id = idOf(await lone.next())!;
+    await lone.close();
+    // The last viewer left: nobody polls the survey any more.
+    await vi.waitFor(() => expect(liveStats().streams).toBe(0));
+    expect(liveStats().surveys).toBe(0);
+    // Later: a hub that forgot would give the same figures a new id (the time it read them).
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const back = await open(kept.id, { "last-event-id": id });
+    try {
+      expect(await back.next()).toBe("retry: 3000\n\n");
+    } finally {
+      await back.close();
+    }
+  });
+
   it("sends a vote's new figures to an open stream", async () => {
     const stream = await open(published.id);
     try {
@@ -181,6 +198,22 @@ describe("GET /api/survey/{id}/live", () => {
     }
     expect(liveStats().streams).toBe(0);
     expect(liveStats().viewers).toBe(0);
+  });
+
+  it("counts all of loopback as one client, and an IPv6 /64 as one, for the per-client cap", async () => {
+    const loopback = Array.from({ length: 200 }, (_, i) => (i % 2 ? `127.0.${i >> 8}.${(i & 255) + 1}` : i % 4 ? "::1" : `::ffff:127.1.0.${i}`));
+    const opened: Open[] = [];
+    try {
+      for (const address of loopback) opened.push(await open(published.id, { "x-forwarded-for": address }));
+      expect(opened.filter((s) => s.status === 200)).toHaveLength(3);
+      expect(opened.filter((s) => s.status === 429)).toHaveLength(197);
+      const v6 = ["2001:db8:5:6::1", "2001:db8:5:6::2", "2001:db8:5:6:ffff::3", "2001:db8:5:6::4"];
+      for (const address of v6) opened.push(await open(published.id, { "x-forwarded-for": address }));
+      expect(opened.slice(-4).map((s) => s.status)).toEqual([200, 200, 200, 429]);
+    } finally {
+      await Promise.all(opened.map((s) => s.close()));
+    }
+    expect(liveStats().streams).toBe(0);
   });
 
   it("refuses new streams with 503 once the server is stopping", async () => {

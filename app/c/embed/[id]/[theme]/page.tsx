@@ -7,7 +7,7 @@ import { cachedSurvey } from "@/lib/cache/surveys";
 import { isClosed } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
 import { surveyHref } from "@/lib/public-urls";
-import { resultsHidden, visibleCounts } from "@/lib/results-visibility";
+import { resultsHidden, visibleCounts, visibleVoided } from "@/lib/results-visibility";
 import { siteUrl, SITE_NAME } from "@/lib/seo";
 import { EMBED_THEMES, type EmbedTheme } from "@/lib/share";
 import { dayIn } from "@/lib/validation/survey-form";
@@ -16,8 +16,10 @@ import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 // /embed/survey/{id}[?theme=dark] (mapped here by the server, lib/public-rewrites.mjs): a survey in another site's
 // <iframe>. The only pages other sites may frame (frame-ancestors *, next.config.mjs). Cached like the
 // survey page: generated on first request, expired by the survey's tag; the figures then refresh in
-// the browser. A survey that keeps its results until its deadline shows none before then, as on its page,
-// and votes voided after review are said here as there.
+// the browser. Cached for everyone, it shows what the survey page shows a signed-out visitor
+// (`countsShown`, lib/results-visibility.ts): the yes/no split once voting has ended, before that only
+// how many voted, and nothing at all (not even the votes voided after review) while the survey keeps
+// its results until its deadline.
 export const revalidate = 60;
 export async function generateStaticParams() {
   return [];
@@ -38,7 +40,8 @@ export default async function EmbeddedSurvey({ params }: { params: Params }) {
   if (!survey) notFound();
   const dark = (theme as EmbedTheme) === "dark";
   const closed = isClosed(survey.deadline, dayIn(getEnv().APP_TIME_ZONE));
-  const counts = visibleCounts(survey, resultsHidden(survey, closed));
+  const hidden = resultsHidden(survey, closed);
+  const counts = visibleCounts(survey, hidden);
   return (
     <main
       data-embed
@@ -48,7 +51,7 @@ export default async function EmbeddedSurvey({ params }: { params: Params }) {
       <h1 className="text-lg font-bold leading-snug">{survey.questionTitle}</h1>
       <p className={`text-sm ${dark ? "text-slate-300" : "text-slate-700"}`}>{survey.title}</p>
       <EmbedResults surveyId={survey.id} deadline={survey.deadline} dark={dark} initial={{ ...counts, deadlinePassed: closed }} />
-      <VoidedNote count={survey.voidedCount ?? 0} className={`text-sm ${dark ? "text-slate-300" : "text-slate-700"}`} />
+      <VoidedNote count={visibleVoided(survey.voidedCount, hidden) ?? 0} className={`text-sm ${dark ? "text-slate-300" : "text-slate-700"}`} />
       <a
         href={`${siteUrl()}${surveyHref(survey.id)}`}
         target="_blank"

@@ -1,0 +1,56 @@
+// The embed is a cached public page: it shows what the survey page shows a signed-out visitor
+// (`countsShown`): an open survey's total but no yes/no split, a closed one's split, and nothing at all
+// (no count, no "votes voided after review") while the survey keeps its results until its deadline.
+import { eq } from "drizzle-orm";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { surveys } from "@/models";
+import { createSurvey, createUser } from "@/tests/factories";
+import EmbeddedSurvey from "./page";
+
+const html = async (id: string, theme = "light") => renderToStaticMarkup(await EmbeddedSurvey({ params: Promise.resolve({ id, theme }) }));
+const textOf = (markup: string) => markup.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+async function withVoided(id: string, voidedCount: number) {
+  const db = await getDb();
+  await db.update(surveys).set({ voidedCount }).where(eq(surveys.id, id));
+}
+
+describe("/embed/survey/{id}", () => {
+  it("an open survey that shows its results after voting: the question, how many voted and the way to vote, no yes/no split", async () => {
+    const owner = await createUser({ role: "surveyor" });
+    const survey = await createSurvey(owner.id, { yesCount: 62, noCount: 22 });
+    const markup = await html(survey.id);
+    const text = textOf(markup);
+    expect(text).toContain(survey.questionTitle);
+    expect(text).toContain("84 votes so far.");
+    expect(text).toContain("Vote on OPINEX");
+    expect(markup).not.toContain('data-testid="embed-bar"');
+    for (const split of ["Yes 74", "No 26", "(62)", "(22)", "interval", "Yes leads"]) expect(text).not.toContain(split);
+  });
+
+  it("a closed survey: the split with its interval and verdict, as on its page", async () => {
+    const owner = await createUser({ role: "surveyor" });
+    const survey = await createSurvey(owner.id, { yesCount: 62, noCount: 22, deadlineInDays: -1 });
+    const markup = await html(survey.id, "dark");
+    expect(markup).toContain('data-testid="embed-bar"');
+    expect(textOf(markup)).toContain("Yes 74 % (62) · No 26 % (22) · 84 votes");
+    expect(textOf(markup)).toContain("See the results on OPINEX");
+  });
+
+  it("an open survey kept until its deadline: no count and no number of voided votes before then; both after", async () => {
+    const owner = await createUser({ role: "surveyor" });
+    const open = await createSurvey(owner.id, { yesCount: 40, noCount: 9, resultsVisibility: "after_deadline" });
+    await withVoided(open.id, 7);
+    const text = textOf(await html(open.id));
+    expect(text).toContain("Results are shown when the survey closes on");
+    expect(text).not.toMatch(/voided|\b49\b|\b40\b|\b7 votes/);
+
+    const closed = await createSurvey(owner.id, { yesCount: 40, noCount: 9, resultsVisibility: "after_deadline", deadlineInDays: -1 });
+    await withVoided(closed.id, 7);
+    const after = textOf(await html(closed.id));
+    expect(after).toContain("7 votes voided after review");
+    expect(after).toContain("49 votes");
+  });
+});

@@ -1,0 +1,64 @@
+"use client";
+
+import { Loader2 } from "lucide-react";
+import { useState } from "react";
+import { LinkOutcome } from "@/components/auth/link-outcome";
+import { Button } from "@/components/ui/button";
+import { sendJson } from "@/lib/api/client";
+
+type Action = { href: string; label: string };
+
+/**
+ * The page of a mailed link that changes an account (verify an address, confirm a new one): it says
+ * what will happen and changes it only when the button is pressed (a POST of the link's token), so a
+ * mail scanner opening the link changes nothing. Then it says what happened, or why not and what to do.
+ */
+export function EmailLinkConfirm({
+  endpoint,
+  token,
+  ask,
+  done,
+  problem,
+  children,
+}: {
+  endpoint: "/api/verify-email" | "/api/confirm-email";
+  token: string;
+  /** What pressing the button does. */
+  ask: { title: string; message: string; button: string };
+  done: { title: string; actions: Action[] };
+  problem: { title: string; actions?: Action[] };
+  /** The way forward shown with a refusal (a new link). */
+  children?: React.ReactNode;
+}) {
+  const [state, setState] = useState<{ kind: "idle" | "sending" | "done" | "error"; message?: string }>({ kind: "idle" });
+  const confirm = async () => {
+    setState({ kind: "sending" });
+    try {
+      const result = await sendJson<{ message: string }>(endpoint, { token });
+      setState({ kind: "done", message: result.message });
+    } catch (error) {
+      setState({ kind: "error", message: error instanceof Error ? error.message : "Something went wrong" });
+    }
+  };
+  if (state.kind === "done") return <LinkOutcome tone="success" title={done.title} message={state.message ?? ""} actions={done.actions} />;
+  if (state.kind === "error") {
+    return (
+      <LinkOutcome tone="problem" title={problem.title} message={state.message ?? ""} actions={problem.actions}>
+        {children}
+      </LinkOutcome>
+    );
+  }
+  return (
+    <LinkOutcome tone="success" title={ask.title} message={ask.message}>
+      <div className="space-y-2">
+        <Button type="button" onClick={confirm} disabled={state.kind === "sending"}>
+          {state.kind === "sending" && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
+          {ask.button}
+        </Button>
+        <noscript>
+          <p className="text-sm text-slate-700">Turn on JavaScript in your browser to press the button.</p>
+        </noscript>
+      </div>
+    </LinkOutcome>
+  );
+}
