@@ -16,10 +16,11 @@ export async function register() {
     // With a shared cache, connect to Redis now rather than on the first request (it retries in
     // the background if Redis is away: the server starts and serves from the database meanwhile).
     if (process.env.REDIS_URL) (await import("@/lib/cache/redis.mjs")).getRedis();
-    // This server's share of sending the outbox's mail (every server runs one; they never take the
-    // same mail). Stopped before the database closes when the server drains.
-    const [{ startMailWorker }, { onShutdown }] = await Promise.all([import("@/lib/mail/outbox"), import("@/lib/shutdown")]);
-    onShutdown("mail", startMailWorker());
+    // This server's scheduled jobs (lib/jobs/registry.ts: mail delivery, the close job, housekeeping;
+    // every server runs them, and none does twice what another did). Stopped before the database
+    // closes when the server drains, after the runs in flight.
+    const [{ startJobs }, { onShutdown }] = await Promise.all([import("@/lib/jobs/registry"), import("@/lib/shutdown")]);
+    onShutdown("jobs", startJobs());
   } catch (error) {
     console.error(`\n${(error as Error).message}\n`);
     process.exit(1);

@@ -99,5 +99,6 @@ test("the reference's script loads on /docs/api only", async ({ page, request })
   const scalar = [];
   for (const url of docs) if (await isScalar(url)) scalar.push(url);
   expect(scalar.length).toBeGreaterThan(0);
+  expect(about.length).toBeGreaterThan(0);
   for (const url of about) expect(await isScalar(url), url).toBe(false);
 });

@@ -246,12 +246,23 @@ test("the About page's map card is as tall as its map and link, with no empty ba
 
 test("opening a survey shows progress in the card at once, even on a slow answer", async ({ page }) => {
   await page.goto("/surveys");
+  // The page's answer is held until the card has shown its progress: however slow the machine, the
+  // progress shows while the answer has not come (no race against a fixed delay).
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  let held = false;
   await page.route("**/survey/details/**", async (route) => {
-    if (route.request().headers()["rsc"] === "1" && !route.request().headers()["next-router-prefetch"]) await new Promise((r) => setTimeout(r, 2000));
+    if (route.request().headers()["rsc"] === "1" && !route.request().headers()["next-router-prefetch"]) {
+      held = true;
+      await answered;
+    }
     await route.continue();
   });
   const card = page.getByRole("list", { name: "Surveys" }).getByRole("listitem").first();
   await card.getByRole("link").click();
-  await expect(card.getByRole("status")).toHaveText("Opening", { timeout: 1500 });
+  await expect(card.getByRole("status")).toHaveText("Opening");
+  await expect.poll(() => held, { message: "the survey page was asked for, and its answer is held" }).toBe(true);
+  await expect(card.getByRole("status")).toHaveText("Opening");
+  answer();
   await expect(page).toHaveURL(/\/survey\/details\//);
 });

@@ -212,6 +212,7 @@ test("search engines get robots.txt and a sitemap with every published survey", 
   expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/);
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const published = (await (await request.get("/api/all_surveys?limit=100")).json()) as ApiSurvey[];
+  expect(published.length).toBeGreaterThan(0);
   for (const s of published) expect(sitemap).toContain(`/survey/details/${s._id}</loc>`);
   for (const path of ["/surveys", "/pricing", "/about", "/contact", "/privacy", "/terms"]) expect(sitemap).toContain(`${path}</loc>`);
 });

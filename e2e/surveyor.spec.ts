@@ -249,6 +249,7 @@ test("another surveyor's survey is refused on the results page, the update page 
   await signInAs(page, SURVEYOR);
   // Signed in, a surveyor sees only their own address in the list: another's survey has none.
   const list = (await (await page.request.get("/api/all_surveys?limit=100")).json()) as { _id: string; surveyorEmail: string | null }[];
+  expect(list.filter((s) => s.surveyorEmail === "surveyor@demo.test").length).toBeGreaterThan(0);
   expect(list.filter((s) => s.surveyorEmail !== null).every((s) => s.surveyorEmail === "surveyor@demo.test")).toBe(true);
   const theirs = list.find((s) => s.surveyorEmail === null)!;
   await page.goto(`/dashboard/surveyor/surveys/${theirs._id}`);

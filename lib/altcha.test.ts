@@ -7,11 +7,14 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as challengeRoute } from "@/app/api/altcha/challenge/route";
 import { getDb } from "@/lib/db";
-import { altchaUsed, authFailures } from "@/models";
+import { limitMax } from "@/lib/limits/apply";
+import { altchaUsed, limitHits } from "@/models";
 import { freshChallenge, solvedAltcha } from "@/tests/altcha-call";
 import { solveAltcha } from "@/tests/altcha";
 import { call } from "@/tests/http";
-import { ALTCHA_CHALLENGES_PER_MINUTE, ALTCHA_COST, ALTCHA_EXPIRES_SECONDS, purgeExpiredAltcha, verifyAltcha } from "./altcha";
+import { ALTCHA_COST, ALTCHA_EXPIRES_SECONDS, purgeExpiredAltcha, verifyAltcha } from "./altcha";
+
+const ALTCHA_CHALLENGES_PER_MINUTE = limitMax("challenge.client");
 
 const codeOf = async (payload: string | undefined) => {
   try {
@@ -41,7 +44,7 @@ describe("GET /api/altcha/challenge", () => {
 
   it(`gives one address ${ALTCHA_CHALLENGES_PER_MINUTE} a minute, then 429`, async () => {
     const db = await getDb();
-    await db.insert(authFailures).values(Array.from({ length: ALTCHA_CHALLENGES_PER_MINUTE - 1 }, () => ({ key: "altcha:10.9.9.9" })));
+    await db.insert(limitHits).values(Array.from({ length: ALTCHA_CHALLENGES_PER_MINUTE - 1 }, () => ({ key: "altcha:10.9.9.9" })));
     const from = (address: string) => call(challengeRoute, { path: "/api/altcha/challenge", headers: { "x-forwarded-for": address } });
     expect((await from("10.9.9.9")).status).toBe(200);
     const refused = await from("10.9.9.9");

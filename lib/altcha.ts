@@ -4,9 +4,9 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from "altc
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { lt } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
-import { reserveAttempt } from "@/lib/auth/attempts";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { reserve } from "@/lib/limits/apply";
 import { ALTCHA_MESSAGES, ALTCHA_PAYLOAD_MAX, type AltchaCode } from "@/lib/validation/altcha";
 import { z } from "@/lib/validation/zod";
 import { altchaUsed } from "@/models";
@@ -26,8 +26,6 @@ export const ALTCHA_COUNTER_MIN = 50;
 export const ALTCHA_COUNTER_MAX = 200;
 /** How long a challenge may be solved and sent (its signed `expiresAt`). */
 export const ALTCHA_EXPIRES_SECONDS = 10 * 60;
-/** Challenges one client address may fetch per minute. */
-export const ALTCHA_CHALLENGES_PER_MINUTE = 60;
 
 const refuse = (code: AltchaCode) => new ApiError(code, ALTCHA_MESSAGES[code], [{ path: "altcha", message: ALTCHA_MESSAGES[code] }]);
 
@@ -69,16 +67,9 @@ function hmacKeys() {
   return cachedKeys;
 }
 
-/** A new signed challenge for the widget (GET /api/altcha/challenge), limited per client address. */
+/** A new signed challenge for the widget (GET /api/altcha/challenge), limited per client (`challenge.client`). */
 export async function issueAltchaChallenge(clientAddress: string): Promise<Challenge> {
-  await reserveAttempt([
-    {
-      key: `altcha:${clientAddress}`,
-      max: ALTCHA_CHALLENGES_PER_MINUTE,
-      windowMinutes: 1,
-      refuse: () => new ApiError("too_many_requests", "Too many robot checks from your network. Please wait a minute and try again."),
-    },
-  ]);
+  await reserve([["challenge.client", clientAddress]]);
   const keys = hmacKeys();
   return createChallenge({
     algorithm: ALTCHA_ALGORITHM,

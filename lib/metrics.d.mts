@@ -14,6 +14,8 @@ export type Metrics = {
   liveRefused: Counter<"reason">;
   liveReads: Counter;
   mailPending: Gauge;
+  jobRuns: Counter<"job" | "outcome">;
+  jobDuration: Histogram<"job">;
   dbPool: Gauge<"state">;
   workerHeap: Gauge<"kind">;
 };

@@ -62,7 +62,20 @@ function createMetrics() {
     }),
     mailPending: new client.Gauge({
       name: "opinex_mail_outbox_pending",
-      help: "Mail in the outbox not yet sent nor given up (as last seen by this server's mail worker).",
+      help: "Mail in the outbox not yet sent nor given up (as last seen by this server's mail delivery job).",
+      registers,
+    }),
+    jobRuns: new client.Counter({
+      name: "opinex_job_runs_total",
+      help: "Runs of this server's scheduled jobs (lib/jobs/registry.ts), by job and outcome (ok, failed).",
+      labelNames: ["job", "outcome"],
+      registers,
+    }),
+    jobDuration: new client.Histogram({
+      name: "opinex_job_duration_seconds",
+      help: "Time one run of a scheduled job took, by job.",
+      labelNames: ["job"],
+      buckets: [0.01, 0.05, 0.25, 1, 5, 30, 120],
       registers,
     }),
     dbPool: new client.Gauge({

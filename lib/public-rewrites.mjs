@@ -22,7 +22,7 @@
 // `publicPathname` (the navigation's current link, where toasts may appear), so the HTML is the same
 // as when Next rewrites. `next dev` runs without that server, so there Next gets the table as its
 // rewrites (`publicRewrites`); public-rewrites.test.ts checks, URL by URL, that both agree.
-// Plain JavaScript: the server runs before Next and without TypeScript, and next.config.mjs loads this
+// Plain JavaScript: the server runs before Next and without TypeScript, and next.config.ts loads this
 // file before path aliases exist. public-rewrites.test.ts also checks the values against models/enums.ts and
 // lib/validation/survey-list.ts.
 
@@ -118,7 +118,7 @@ export function publicPathname(pathname) {
 /** @typedef {{ source: string, destination: string, has?: { type: "query", key: string, value: string }[], missing?: { type: "query", key: string }[] }} Rewrite */
 
 /**
- * The whole table as Next rewrite rules, for `next dev` (next.config.mjs).
+ * The whole table as Next rewrite rules, for `next dev` (next.config.ts).
  * @returns {Rewrite[]}
  */
 export function publicRewrites() {

@@ -8,7 +8,7 @@
 //   stoppers   what must end the moment stopping begins, before the server waits for requests in
 //              flight: answers that never finish by themselves (the live results' event streams)
 //   closers    what the app opened and the server closes after the last request, last opened first
-//              (the mail worker, Redis, the database)
+//              (the scheduled jobs, Redis, the database)
 //   logged     request ids the route wrapper logged itself, so the server does not log them twice
 //   cacheEvents  how many tag revalidations Next's cache has applied in this process, and how many of
 //              them expired entries (one server without Redis: lib/cache/memory-cache-handler.mjs); the

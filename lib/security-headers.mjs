@@ -1,9 +1,7 @@
-// The response headers of every page and API answer (next.config.mjs). Cached pages cannot carry a nonce
+// The response headers of every page and API answer (next.config.ts). Cached pages cannot carry a nonce
 // (one HTML for everyone): their policy keeps 'unsafe-inline' and `npm start` adds the sha256 of each of
 // their inline scripts (server/csp-hashes.mjs), which makes browsers ignore 'unsafe-inline' there. The
 // pages rendered per request behind proxy.ts (dashboards, payment) get a policy with a fresh nonce instead.
-// Plain JavaScript: next.config.mjs loads it, and a JavaScript config spares the server loading Next's
-// compiler (about 25 MB) to read a TypeScript one at start-up.
 /** @typedef {{ key: string; value: string }} Header */
 
 const STRIPE_SCRIPT = "https://js.stripe.com";

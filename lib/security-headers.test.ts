@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PHASE_PRODUCTION_SERVER } from "next/constants";
-import config from "@/next.config.mjs";
+import config from "@/next.config";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.mjs";
 
 const nextConfig = config(PHASE_PRODUCTION_SERVER);

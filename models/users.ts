@@ -124,15 +124,18 @@ export const avatars = pgTable("avatars", {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 
-// Failed sign-ins, counted in the database so several app servers share the throttle.
-export const authFailures = pgTable(
-  "auth_failures",
+// One row per hit of a limit counted in a window (lib/limits/table.ts: sign-in failures, registrations,
+// resets, contact messages, proof-of-work challenges, votes...), in the database so every app server
+// shares the count. Named auth_failures until migration 0015.
+export const limitHits = pgTable(
+  "limit_hits",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    // The limit's prefix and what it keys on: `email:{address}`, `ip:{client}`, `vote:{user id}`, `site:auth`.
     key: text("key").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("auth_failures_key_time_idx").on(t.key, t.createdAt)],
+  (t) => [index("limit_hits_key_time_idx").on(t.key, t.createdAt)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -71,7 +71,7 @@ export function drainOnStop(server, { graceMs, log, closeApp }) {
       server.closeAllConnections();
     }
     let code = 0;
-    // Last opened, first closed: the mail worker stops before the database it writes to.
+    // Last opened, first closed: the scheduled jobs stop before the database they write to.
     for (const [name, close] of [...runtime().closers].reverse()) {
       try {
         await close();

@@ -9,6 +9,7 @@
 //   drain.mjs             SIGTERM/SIGINT: drain, close the database and Redis, exit 0
 //   route-patterns.mjs    the route pattern of a request, for metrics labelled without raw URLs
 //   route-methods.mjs     the methods each /api route answers: any other is refused 405 with `Allow`
+//   next-config.mjs       Next's configuration as the build serialised it, never next.config.ts
 // It hands Next each cached page's public URL as the internal route that renders it
 // (lib/public-rewrites.mjs), reads the configuration through lib/env.mjs like the app, logs through lib/logger.mjs like the
 // app, and tells the app it is there through lib/runtime.mjs (a production app started any other way
@@ -24,6 +25,7 @@ import { drainOnStop } from "./drain.mjs";
 import { createPageGzip } from "./page-gzip.mjs";
 import { refuseMalformed, refuseMethod } from "./refusals.mjs";
 import { assignRequestId } from "./request-id.mjs";
+import { pinNextConfig, serialisedNextConfig } from "./next-config.mjs";
 import { loadRouteMethods } from "./route-methods.mjs";
 import { loadRoutePatterns } from "./route-patterns.mjs";
 import { secureResponseHeaders } from "./response-headers.mjs";
@@ -33,10 +35,11 @@ process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 process.env.AUTH_TRUST_HOST ??= "true";
 
 const log = createLogger();
-let env, trusted;
+let env, trusted, nextConfig;
 try {
   env = getEnv();
   trusted = parseTrustedProxies(env.TRUSTED_PROXIES);
+  nextConfig = serialisedNextConfig(process.cwd(), { redisUrl: env.REDIS_URL });
 } catch (error) {
   console.error(`\n${error.message}\n`);
   process.exit(1);
@@ -44,7 +47,8 @@ try {
 
 runtime().server = "server/index.mjs";
 const { default: next } = await import("next");
-const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
+// Each time Next loads its configuration it gets the build's: no config file, no compiler (next-config.mjs).
+const app = next({ dev: false, dir: process.cwd(), port: env.PORT, conf: pinNextConfig(nextConfig) });
 const handle = app.getRequestHandler();
 await app.prepare();
 

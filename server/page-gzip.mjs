@@ -1,4 +1,4 @@
-// Response compression (Next's own is off: `compress: false`, `generateEtags: false` in next.config.mjs),
+// Response compression (Next's own is off: `compress: false`, `generateEtags: false` in next.config.ts),
 // and the cached pages the server answers again itself.
 //
 // A page from Next's cache is the same bytes for every visitor until it is refreshed, yet Next would

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createPageGzip } from "./page-gzip.mjs";
 import { secureResponseHeaders } from "./response-headers.mjs";
 
@@ -171,10 +171,30 @@ describe("script policy of a cached page", () => {
 describe("answers kept from Next's cache hits", () => {
   const keptPage = "<!DOCTYPE html><p>" + "a kept page ".repeat(500) + "</p>";
   const events = { revalidations: 0, expirations: 0 };
-  // A stale copy's refreshes 200 ms apart: room for a request "meanwhile" on a busy machine.
+  // A stale copy's refreshes 200 ms apart. The tests that send a request "meanwhile" stop the clock
+  // (only Date: the keeper's clock) so that interval never passes under them, however busy the machine.
   const keeper = createPageGzip({ keep: true, cacheEvents: events, refreshEveryMs: 200 });
-  /** What the stand-in for Next answers next, and how often it was asked. */
-  const next = { verdict: "MISS", body: keptPage, maxAge: 60, cookie: false, asked: 0, whileAnswering: () => {}, delayMs: 0 };
+  /**
+   * What the stand-in for Next answers next, and how often it was asked. `held`: the next request Next
+   * gets waits for `release()` before it is answered (one request only), and `arrived` resolves when it came.
+   */
+  const next = {
+    verdict: "MISS",
+    body: keptPage,
+    maxAge: 60,
+    cookie: false,
+    asked: 0,
+    whileAnswering: () => {},
+    held: null as null | { arrived: () => void; until: Promise<void> },
+  };
+  /** Holds Next's answer to the next request it gets: resolves `arrived` when it is there; `release()` lets it answer. */
+  const holdNextAnswer = () => {
+    let release!: () => void;
+    let arrived!: () => void;
+    const there = new Promise<void>((resolve) => (arrived = resolve));
+    next.held = { arrived, until: new Promise<void>((resolve) => (release = resolve)) };
+    return { arrived: there, release };
+  };
   let nextServer: http.Server;
   let nextBase: string;
 
@@ -192,13 +212,21 @@ describe("answers kept from Next's cache hits", () => {
       res.setHeader("x-nextjs-cache", next.verdict);
       if (next.cookie) res.setHeader("Set-Cookie", "a=b");
       const body = next.body;
-      if (next.delayMs) setTimeout(() => res.end(body), next.delayMs);
-      else res.end(body);
+      const held = next.held;
+      next.held = null;
+      if (held) {
+        held.arrived();
+        void held.until.then(() => res.end(body));
+      } else res.end(body);
     });
     await new Promise<void>((resolve) => nextServer.listen(0, "127.0.0.1", resolve));
     nextBase = `http://127.0.0.1:${(nextServer.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => nextServer.close(() => resolve())));
+  // A test that failed with the clock stopped must not leave it stopped for the next.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   const ask = (path: string, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
@@ -246,18 +274,22 @@ describe("answers kept from Next's cache hits", () => {
     expect((await answeredByNext("/kept-b")).byNext).toBe(false);
     events.revalidations++; // a vote
     next.verdict = "STALE";
-    next.delayMs = 300;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const hold = holdNextAnswer();
     const refreshing = answeredByNext("/kept-b");
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await hold.arrived; // Next is making the fresh copy now
     const meanwhile = await answeredByNext("/kept-b");
+    hold.release();
     expect(meanwhile.byNext).toBe(false);
     expect(meanwhile.body.toString()).toBe(keptPage);
     expect((await refreshing).byNext).toBe(true);
-    next.delayMs = 0;
+    // One interval later the next request goes to Next again, whose fresh HIT is kept.
+    vi.setSystemTime(Date.now() + 200);
     next.verdict = "HIT";
     next.body = keptPage.replace("a kept page", "a refreshed page");
     expect((await answeredByNext("/kept-b")).byNext).toBe(true);
     const kept = await answeredByNext("/kept-b");
+    vi.useRealTimers();
     expect(kept.byNext).toBe(false);
     expect(kept.body.toString()).toContain("a refreshed page");
     next.body = keptPage;
@@ -269,12 +301,12 @@ describe("answers kept from Next's cache hits", () => {
     events.revalidations++;
     events.expirations++;
     next.verdict = "MISS";
-    next.delayMs = 300;
+    const hold = holdNextAnswer();
     const rendering = answeredByNext("/kept-i");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await hold.arrived; // Next is rendering the page now
     expect((await answeredByNext("/kept-i")).byNext).toBe(true);
+    hold.release();
     expect((await rendering).byNext).toBe(true);
-    next.delayMs = 0;
     next.verdict = "HIT";
     expect((await answeredByNext("/kept-i")).byNext).toBe(true);
     expect((await answeredByNext("/kept-i")).byNext).toBe(false);
@@ -297,11 +329,18 @@ describe("answers kept from Next's cache hits", () => {
 
   it("asks Next again once the entry's lifetime has passed, counted from the request that made it", async () => {
     next.maxAge = 1;
-    await madeThenHit("/kept-d");
-    expect((await answeredByNext("/kept-d")).byNext).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect((await answeredByNext("/kept-d")).byNext).toBe(true);
-    next.maxAge = 60;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      await madeThenHit("/kept-d");
+      vi.setSystemTime(Date.now() + 999);
+      expect((await answeredByNext("/kept-d")).byNext).toBe(false);
+      // The keeper's clock moved past the 1 s lifetime (no waiting for it).
+      vi.setSystemTime(Date.now() + 2);
+      expect((await answeredByNext("/kept-d")).byNext).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      next.maxAge = 60;
+    }
   });
 
   it("keeps a STALE answer only as stale: a request goes to Next, the ones meanwhile get that copy", async () => {
@@ -310,14 +349,16 @@ describe("answers kept from Next's cache hits", () => {
     next.verdict = "STALE";
     next.body = keptPage.replace("a kept page", "a stale page");
     await ask("/kept-f");
-    next.delayMs = 300;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const hold = holdNextAnswer();
     const refreshing = answeredByNext("/kept-f");
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await hold.arrived; // Next is refreshing the page now
     const meanwhile = await answeredByNext("/kept-f");
+    hold.release();
+    vi.useRealTimers();
     expect(meanwhile.byNext).toBe(false);
     expect(meanwhile.body.toString()).toContain("a stale page");
     expect((await refreshing).byNext).toBe(true);
-    next.delayMs = 0;
     next.body = keptPage;
   });
 

@@ -8,7 +8,7 @@ import { getDb } from "@/lib/db";
 import { castVote } from "@/lib/services/votes";
 import {
   accounts,
-  authFailures,
+  limitHits,
   avatars,
   checkoutIntents,
   contactMessages,
@@ -44,6 +44,6 @@ export async function personWithData(label: string, options: { role?: Role; surv
   await db.insert(emailTokens).values({ userId: person.id, purpose: "verify_email", secretHash: "x".repeat(64), email, expiresAt: new Date(Date.now() + 3600_000) });
   await db.insert(mailOutbox).values({ kind: "verify_email", userId: person.id, toAddress: email, subject: `Welcome ${name}`, textBody: `Hi ${name}`, htmlBody: `<p>Hi ${name}</p>` });
   await db.insert(checkoutIntents).values({ userId: person.id, paymentIntentId: `pi_open_${tag}` });
-  await db.insert(authFailures).values({ key: `email:${email}` });
+  await db.insert(limitHits).values({ key: `email:${email}` });
   return { person: { ...person, image: `/api/avatars/${avatar.id}` }, email, name, tag, voted, own, avatarId: avatar.id };
 }

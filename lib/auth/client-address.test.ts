@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/auth/password";
-import { THROTTLE_MAX_FAILURES } from "@/lib/auth/sign-in-policy";
-import { saveContactMessage, CONTACT_MAX_PER_HOUR } from "@/lib/services/contact";
+import { limitMax } from "@/lib/limits/apply";
+import { saveContactMessage } from "@/lib/services/contact";
 import { authenticateWithPassword } from "@/lib/services/users";
 import { createUser } from "@/tests/factories";
 import { clientAddress, clientKey, clientLimitKey, LOOPBACK_CLIENT } from "./client-address";
+
+const THROTTLE_MAX_FAILURES = limitMax("signIn.account");
+const CONTACT_MAX_PER_HOUR = limitMax("contact.client");
 
 describe("clientKey: what a per-client limit counts by", () => {
   it.each([

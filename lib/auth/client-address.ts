@@ -36,8 +36,8 @@ export function clientKey(address: string): string {
 
 /**
  * A limit key with its client address, if it ends in one (`ip:…`, `register:…`, `forgot:client:…`),
- * counted by `clientKey`: the limits of lib/auth/attempts.ts pass every key through this, so no
- * caller can key a per-client limit on the exact address.
+ * counted by `clientKey`. The limits themselves key a client through `clientKey` directly (`hitKey` in
+ * lib/limits/apply.ts), so no caller can key a per-client limit on the exact address.
  */
 export function clientLimitKey(key: string): string {
   for (let i = key.indexOf(":"); i !== -1; i = key.indexOf(":", i + 1)) {

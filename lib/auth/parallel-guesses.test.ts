@@ -6,10 +6,12 @@ import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
 import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
-import { THROTTLE_MAX_FAILURES } from "@/lib/auth/sign-in-policy";
+import { limitMax } from "@/lib/limits/apply";
 import { authenticateWithPassword } from "@/lib/services/users";
-import { authFailures } from "@/models";
+import { limitHits } from "@/models";
 import { createUser } from "@/tests/factories";
+
+const THROTTLE_MAX_FAILURES = limitMax("signIn.account");
 
 const ORIGIN = "http://localhost:3000";
 
@@ -57,7 +59,7 @@ describe("parallel password guesses", () => {
     // full hash queue gave their reservation back; top up one by one until the lock is reached.)
     const db = await getDb();
     const failures = async () =>
-      (await db.select({ n: count() }).from(authFailures).where(eq(authFailures.key, "email:burst@example.test")))[0].n;
+      (await db.select({ n: count() }).from(limitHits).where(eq(limitHits.key, "email:burst@example.test")))[0].n;
     expect(await failures()).toBe(wrong.filter((r) => r.verifiedWrong).length);
     for (let i = 0; (await failures()) < THROTTLE_MAX_FAILURES; i++) await signIn("burst@example.test", `late-${i}`, `10.20.3.${i + 1}`, token);
     // The lock holds afterwards: the right password is refused too, without a session.

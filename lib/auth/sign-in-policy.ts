@@ -1,26 +1,30 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
-import { anyAtLimit, SITE_AUTH_KEY, type Limit } from "@/lib/auth/attempts";
-import { BUSY_MESSAGE } from "@/lib/auth/password";
-import { getEnv } from "@/lib/env";
+import { atLimit, type Hit, type Held, release, reserve } from "@/lib/limits/apply";
+import type { HitLimitName } from "@/lib/limits/table";
 
-/** The sign-in throttle: failures per account and per address, and the whole site's attempts per minute. */
-export const THROTTLE_MAX_FAILURES = 10;
-export const THROTTLE_WINDOW_MINUTES = 15;
+/**
+ * The sign-in limits (lib/limits/table.ts): failures per account (the email typed) and per client, and
+ * the whole site's attempts per minute (AUTH_ATTEMPTS_PER_MINUTE). A password check on the account page
+ * counts as a sign-in.
+ */
+const FAILURES: HitLimitName[] = ["signIn.account", "signIn.client"];
 
-/** Failed sign-ins in the window, per account and per client address (shared by all app servers). */
-export async function isThrottled(keys: string[]): Promise<boolean> {
-  return anyAtLimit(keys, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MINUTES);
+/**
+ * Reserves one sign-in attempt before the password is verified: throws 429 when the account, the client
+ * or the site is at its limit. A wrong password keeps the reservation (the failure counts).
+ */
+export function reserveSignIn(email: string, clientAddress: string): Promise<Held> {
+  return reserve([["signIn.site"], ["signIn.account", email], ["signIn.client", clientAddress]]);
 }
 
-export const tooManyAttempts = () =>
-  new ApiError("too_many_requests", "Too many attempts. Please wait 15 minutes and try again.");
+/**
+ * Not a failure: a right password, or a refusal before anything was verified (the hash queue is full).
+ * The account's and the client's hits go back; the site's stays: it counts attempts, not failures.
+ */
+export const notAFailure = (held: Held) => release(held, FAILURES);
 
-/** The whole site's sign-in and registration attempts in the last minute are capped (AUTH_ATTEMPTS_PER_MINUTE). */
-export const siteBusy = () => new ApiError("too_many_requests", BUSY_MESSAGE);
-export const siteLimit = (): Limit => ({ key: SITE_AUTH_KEY, max: getEnv().AUTH_ATTEMPTS_PER_MINUTE, windowMinutes: 1, refuse: siteBusy });
-
-/** The throttle keys of one sign-in attempt: the account and the client address. */
-export function throttleKeys(email: string, clientAddress: string) {
-  return [`email:${email.trim().toLowerCase()}`, `ip:${clientAddress}`];
+/** Which limit, if any, the account or the client already reached (the login form's early answer; not the guard). */
+export function throttledBy(email: string, clientAddress: string): Promise<HitLimitName | null> {
+  const hits: Hit[] = [["signIn.account", email], ["signIn.client", clientAddress]];
+  return atLimit(hits);
 }

@@ -5,10 +5,12 @@ import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
 import { errorBodySchema } from "@/lib/api/contract";
 import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
-import { THROTTLE_MAX_FAILURES } from "@/lib/auth/sign-in-policy";
+import { limitMax } from "@/lib/limits/apply";
 import { authenticateWithPassword } from "@/lib/services/users";
-import { authFailures, users } from "@/models";
+import { limitHits, users } from "@/models";
 import { createUser } from "@/tests/factories";
+
+const THROTTLE_MAX_FAILURES = limitMax("signIn.account");
 
 const ORIGIN = "http://localhost:3000";
 
@@ -63,7 +65,7 @@ describe("sign-in throttle", () => {
     const [row] = await db.select().from(users).where(eq(users.id, person.id));
     expect(row.passwordHash).toBe(person.passwordHash);
     // Refused attempts are not counted again, so waiting out the window is enough.
-    const [failures] = await db.select({ n: count() }).from(authFailures).where(eq(authFailures.key, "email:victim@example.test"));
+    const [failures] = await db.select({ n: count() }).from(limitHits).where(eq(limitHits.key, "email:victim@example.test"));
     expect(failures.n).toBe(THROTTLE_MAX_FAILURES);
   });
 
@@ -117,7 +119,7 @@ describe("sign-in throttle", () => {
 
   it("counts in the database, so failures older than the window no longer count", async () => {
     const db = await getDb();
-    await db.insert(authFailures).values(
+    await db.insert(limitHits).values(
       Array.from({ length: 20 }, () => ({ key: "email:old@example.test", createdAt: new Date(Date.now() - 16 * 60 * 1000) })),
     );
     const person = await createUser({ email: "old@example.test", passwordHash: await hashPassword("right-password") });

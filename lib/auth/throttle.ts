@@ -5,7 +5,8 @@ import { jsonError } from "@/lib/api/handler";
 import { readBodyBytes } from "@/lib/api/read-body";
 import { clientAddress } from "@/lib/auth/client-address";
 import { BUSY_MESSAGE, hashQueueFull } from "@/lib/auth/password";
-import { isThrottled, throttleKeys, tooManyAttempts, THROTTLE_WINDOW_MINUTES } from "@/lib/auth/sign-in-policy";
+import { throttledBy } from "@/lib/auth/sign-in-policy";
+import { limitRefusal } from "@/lib/limits/apply";
 import { requestIdOf } from "@/lib/log";
 import { metrics } from "@/lib/metrics.mjs";
 
@@ -47,10 +48,10 @@ export async function throttledSignIn(request: NextRequest): Promise<NextRespons
   }
   // A control character cannot be in a valid email (the sign-in refuses it) nor in a database key.
   if (/\p{Cc}/u.test(email)) return buffered;
-  if (!(await isThrottled(throttleKeys(email, clientAddress(request.headers))))) return buffered;
+  const full = await throttledBy(email, clientAddress(request.headers));
+  if (!full) return buffered;
   metrics().signIns.inc({ outcome: "throttled" });
-  const throttled = tooManyAttempts();
-  return signInRefusal(request, new ApiError(throttled.code, throttled.message, undefined, THROTTLE_WINDOW_MINUTES * 60));
+  return signInRefusal(request, limitRefusal(full));
 }
 
 /** The whole site is refusing sign-ins for a moment (the hash queue is full, or Auth.js said `code=busy`). */

@@ -1,6 +1,6 @@
 // Next's incremental cache (rendered pages, route responses, `unstable_cache` data and their tags)
 // in Redis, shared by every app server, through @fortedigital/nextjs-cache-handler (see docs/operations.md,
-// "Running in production"). next.config.mjs uses this module only when REDIS_URL is set.
+// "Running in production"). Used only when REDIS_URL is set (lib/cache/handler-choice.mjs).
 //
 // Only Redis, no local copy in front of it: a local copy could not hear another server's
 // `revalidateTag`. While Redis is away each lookup fails at once (no offline queue, 500 ms command

@@ -4,7 +4,7 @@
 // them again itself (server/page-gzip.mjs) only as Next would: a fresh copy while no count has moved,
 // a stale one while Next refreshes it after a tag was marked stale (a vote), never one after a tag
 // expired its entries (an edit, an unpublish). The counts move once Next has applied the change, never
-// before. next.config.mjs uses this module only when REDIS_URL is not set (cache-handler.mjs otherwise).
+// before. Used only when REDIS_URL is not set (cache-handler.mjs otherwise: lib/cache/handler-choice.mjs).
 import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
 import { runtime } from "../runtime.mjs";
 

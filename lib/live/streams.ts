@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { jsonError } from "@/lib/api/handler";
 import { ApiError } from "@/lib/api/errors";
 import { clientKey } from "@/lib/auth/client-address";
-import { getEnv } from "@/lib/env";
+import { limitMax, limitRefusal } from "@/lib/limits/apply";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics.mjs";
 import { onShutdown, onStopping, runtime } from "@/lib/runtime.mjs";
@@ -99,14 +99,14 @@ type Refusal = "client_limit" | "server_limit" | "stopping";
 
 function refuse(reason: Refusal): NextResponse {
   metrics().liveRefused.inc({ reason });
-  const [error, retryAfter] =
+  // The caps are `streams.client` and `streams.server` of lib/limits/table.ts; stopping is no limit.
+  const error =
     reason === "client_limit"
-      ? [new ApiError("too_many_requests", "Too many live results streams from your address: the results are refreshed every few seconds instead"), 60]
+      ? limitRefusal("streams.client")
       : reason === "server_limit"
-        ? [new ApiError("service_unavailable", "This server has as many live results streams as it takes: the results are refreshed every few seconds instead"), 30]
-        : [new ApiError("service_unavailable", "This server is restarting: try again in a moment"), 5];
+        ? limitRefusal("streams.server")
+        : new ApiError("service_unavailable", "This server is restarting: try again in a moment", undefined, 5);
   const response = jsonError(error);
-  response.headers.set("Retry-After", String(retryAfter));
   response.headers.set("Cache-Control", "no-store");
   return response;
 }
@@ -131,11 +131,10 @@ export async function openLiveStream({
 }): Promise<NextResponse | null> {
   if (runtime().stopping) return refuse("stopping");
   const client = clientKey(address);
-  const env = getEnv();
   const service = liveService();
   const { streams, perClient, hub } = service;
-  if (streams.size >= env.LIVE_MAX_STREAMS) return refuse("server_limit");
-  if ((perClient.get(client) ?? 0) >= env.LIVE_MAX_STREAMS_PER_CLIENT) return refuse("client_limit");
+  if (streams.size >= limitMax("streams.server")) return refuse("server_limit");
+  if ((perClient.get(client) ?? 0) >= limitMax("streams.client")) return refuse("client_limit");
 
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let closed = false;

@@ -4,13 +4,11 @@
 // (mailparser's `textAsHtml`: linkify-it, with bare domains and addresses).
 import { eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestSmtp, type ReceivedMail } from "@/tests/smtp";
+import { describe, expect, it } from "vitest";
+import { mailSite } from "@/tests/mail-site";
+import type { ReceivedMail } from "@/tests/smtp";
 
-const smtp = await startTestSmtp();
-process.env.SMTP_URL = smtp.url;
-process.env.AUTH_URL = "http://localhost:3000";
-process.env.LOG_LEVEL = "warn";
+const { smtp, inbox } = await mailSite();
 
 const { POST: register } = await import("@/app/api/register/route");
 const { POST: changeEmail } = await import("@/app/api/me/email/route");
@@ -24,11 +22,6 @@ const { createUser } = await import("@/tests/factories");
 const { call } = await import("@/tests/http");
 const { withAltcha } = await import("@/tests/altcha-call");
 const { imageForm, pngBytes } = await import("@/tests/images");
-
-afterAll(() => smtp.close());
-beforeEach(() => {
-  smtp.mails.length = 0;
-});
 
 const SITE = "http://localhost:3000/";
 const HOSTILE = "OPINEX security: restore your account at https://evil.example/x or www.evil.com";
@@ -60,11 +53,6 @@ async function expectOnlyOwnLinks(mail: ReceivedMail) {
   expect(links.length).toBeGreaterThan(0);
   expect(links.filter((l) => !l.startsWith(SITE))).toEqual([]);
   for (const part of [mail.text, mail.html, mail.subject]) expect(part).not.toMatch(/evil/i);
-}
-
-async function inbox(to: string, subject: RegExp) {
-  await deliverDueMail();
-  return smtp.waitForMail(to, subject);
 }
 
 describe("a requester's words in the site's mail", () => {

@@ -3,18 +3,17 @@ import os from "node:os";
 import { and, count, isNull, lt, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
-import { purgeExpiredAltcha } from "@/lib/altcha";
-import { purgeOldAttempts } from "@/lib/auth/attempts";
 import { getEnv } from "@/lib/env";
+import { wakeJob } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics.mjs";
 import { mailOutbox, type MailOutboxRow } from "@/models";
 import type { MailContent } from "./templates";
-import { closeSmtpTransport, smtpTransport } from "./transport";
+import { smtpTransport } from "./transport";
 
 // The outbox (docs/operations.md "Mail"): a mail is a row written in the transaction of the change
-// that causes it, so it exists exactly when the change does. Every app server runs a worker that
-// claims due rows with FOR UPDATE SKIP LOCKED (two servers never take the same row), holds each
+// that causes it, so it exists exactly when the change does. Every app server runs the delivery job
+// (`mail.deliver`, lib/jobs/registry.ts) that claims due rows with FOR UPDATE SKIP LOCKED (two servers never take the same row), holds each
 // under a lease while it talks to the SMTP relay, and marks it sent; a failure schedules a retry
 // with exponential backoff, and a server killed mid-send leaves a lease that runs out, after which
 // another worker takes the row again.
@@ -24,6 +23,8 @@ export const MAX_ATTEMPTS = 12;
 /** How long a claimed mail is held by one worker: far longer than the SMTP timeouts of one send. */
 const LEASE_SECONDS = 120;
 const BATCH = 20;
+/** The job that delivers the outbox (lib/jobs/registry.ts): queuing mail wakes it. */
+export const DELIVER_JOB = "mail.deliver";
 
 export type OutgoingMail = MailContent & {
   /** What kind of mail (logs and metrics): never personal data. */
@@ -61,7 +62,8 @@ export async function enqueueMails(tx: Tx, mails: OutgoingMail[]): Promise<void>
       })),
     );
   }
-  if (mails.length > 0) wakeWorker();
+  // Run as soon as the caller's transaction has committed (a moment later), not at the next poll.
+  if (mails.length > 0) wakeJob(DELIVER_JOB);
 }
 
 /** Seconds before attempt `n + 1` after `n` failed ones: 10 s, 20 s, 40 s, … at most an hour, ±20 %. */
@@ -162,69 +164,8 @@ export async function purgeSentMail(olderThanDays = 7): Promise<void> {
   await db.delete(mailOutbox).where(lt(mailOutbox.sentAt, sql`now() - make_interval(days => ${olderThanDays})`));
 }
 
-// --- The worker: one per process, started by instrumentation.ts, stopped by the server's drain. ---
-
-const POLL_MS = 2000;
-const state = globalThis as unknown as { opinexMailWorker?: { timer: NodeJS.Timeout | null; running: Promise<void> | null; stopped: boolean } };
-
-function wakeWorker() {
-  const worker = state.opinexMailWorker;
-  if (!worker || worker.stopped) return;
-  // After the caller's transaction has committed (a moment later), not inside it.
-  schedule(worker, 200);
-}
-
-function schedule(worker: NonNullable<typeof state.opinexMailWorker>, delay: number) {
-  if (worker.stopped) return;
-  if (worker.timer) clearTimeout(worker.timer);
-  worker.timer = setTimeout(() => {
-    worker.timer = null;
-    if (worker.running) return schedule(worker, POLL_MS);
-    worker.running = tick().finally(() => {
-      worker.running = null;
-      schedule(worker, POLL_MS);
-    });
-  }, delay);
-  worker.timer.unref();
-}
-
-let lastPurge = 0;
-let lastCloseRun = 0;
-/** How often each server runs the close job (they never announce a survey twice, whoever runs it). */
-const CLOSE_JOB_MS = 60_000;
-
-async function tick() {
-  try {
-    if (Date.now() - lastCloseRun > CLOSE_JOB_MS) {
-      lastCloseRun = Date.now();
-      const { announceClosedSurveys } = await import("@/lib/services/notifications");
-      while ((await announceClosedSurveys()) > 0);
-    }
-    await deliverDueMail();
-    metrics().mailPending.set(await pendingMailCount());
-    // Hourly housekeeping of what holds addresses and no longer serves: sent mail, old sign-in attempts;
-    // and the proof-of-work solutions whose challenges have expired.
-    if (Date.now() - lastPurge > 60 * 60 * 1000) {
-      lastPurge = Date.now();
-      await purgeSentMail();
-      await purgeOldAttempts();
-      await purgeExpiredAltcha();
-    }
-  } catch (error) {
-    log("error", "mail worker error", { error: (error as Error).message });
-  }
-}
-
-/** Starts this process's mail worker (idempotent); returns the function that stops it. */
-export function startMailWorker(): () => Promise<void> {
-  const worker = (state.opinexMailWorker ??= { timer: null, running: null, stopped: false });
-  worker.stopped = false;
-  schedule(worker, 1000);
-  return async () => {
-    worker.stopped = true;
-    if (worker.timer) clearTimeout(worker.timer);
-    worker.timer = null;
-    await worker.running;
-    closeSmtpTransport();
-  };
+/** The delivery job: sends what is due, then records the outbox's depth as this server sees it. */
+export async function deliverQueuedMail(): Promise<void> {
+  await deliverDueMail();
+  metrics().mailPending.set(await pendingMailCount());
 }

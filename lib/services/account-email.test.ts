@@ -1,13 +1,10 @@
 // The mail flows end to end against a real SMTP server in this process: what a person receives,
 // the link in it, and what opening it does (the pages call these same services).
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestSmtp } from "@/tests/smtp";
+import { describe, expect, it } from "vitest";
+import { clientAddresses, mailSite, tokenOf } from "@/tests/mail-site";
 
-const smtp = await startTestSmtp();
-process.env.SMTP_URL = smtp.url;
-process.env.AUTH_URL = "http://localhost:3000";
-process.env.LOG_LEVEL = "warn";
+const { smtp, inbox } = await mailSite();
 
 const { POST: register } = await import("@/app/api/register/route");
 const { PUT: vote } = await import("@/app/api/vote/[id]/route");
@@ -30,20 +27,7 @@ const { call } = await import("@/tests/http");
 const { withAltcha } = await import("@/tests/altcha-call");
 const { imageForm, pngBytes } = await import("@/tests/images");
 
-afterAll(() => smtp.close());
-beforeEach(() => {
-  smtp.mails.length = 0;
-});
-
-const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
-let addressCounter = 0;
-const nextClient = () => ({ "x-forwarded-for": `10.77.${Math.floor(addressCounter / 200)}.${addressCounter++ % 200}` });
-
-/** Sends what the outbox holds and answers the mail that reached `to`. */
-async function inbox(to: string, subject?: RegExp) {
-  await deliverDueMail();
-  return smtp.waitForMail(to, subject);
-}
+const nextClient = clientAddresses("10.77");
 
 async function userByEmail(email: string) {
   const db = await getDb();

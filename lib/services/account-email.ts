@@ -1,11 +1,12 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
-import { reserveAttempt, type Limit } from "@/lib/auth/attempts";
 import { checkEmailToken, retireAllEmailTokens, retireEmailTokens, tokensSentRecently, useEmailToken } from "@/lib/auth/email-tokens";
 import { hashResetPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { refuseAt, reserve } from "@/lib/limits/apply";
+import { LIMITS } from "@/lib/limits/table";
 import { queueEmailChangeMails, queuePasswordResetMail, queueVerificationMail } from "@/lib/mail/account-mails";
 import { mailConfigured } from "@/lib/mail/transport";
 import { recordAudit } from "@/lib/services/audit";
@@ -17,9 +18,6 @@ import { accounts, users } from "@/models";
 
 // What the product's mail makes possible: verified addresses, a forgotten password reset, a change
 // of address confirmed from the new inbox. The mails themselves: lib/mail/account-mails.ts.
-
-/** Verification mails a person may be sent per hour (the first one included). */
-export const VERIFICATION_MAILS_PER_HOUR = 3;
 
 /**
  * Whether voting and reporting need a verified address: when the site sends mail (SMTP_URL) and the
@@ -45,7 +43,7 @@ const activeUser = (id: string) => and(liveUser(id), isNull(users.suspendedAt));
 // for it (its links are retired and refused), and a mailbox must not be flooded on its behalf.
 const suspendedNoMail = () => new ApiError("conflict", `${SUSPENDED_MESSAGE} It is sent no email until the suspension is lifted.`);
 
-/** A new verification mail for a signed-in person: at most three an hour; none once verified. */
+/** A new verification mail for a signed-in person: within `verifyMail.account` (three an hour); none once verified. */
 export async function resendVerificationMail(userId: string): Promise<void> {
   if (!mailConfigured()) throw new ApiError("service_unavailable", "This site sends no email: there is nothing to verify.");
   const db = await getDb();
@@ -55,9 +53,7 @@ export async function resendVerificationMail(userId: string): Promise<void> {
     if (!user) throw new ApiError("not_found", "Account not found");
     if (user.suspendedAt) throw suspendedNoMail();
     if (user.emailVerified) throw new ApiError("conflict", "Your email address is already verified.");
-    if ((await tokensSentRecently(tx, userId, "verify_email", 60)) >= VERIFICATION_MAILS_PER_HOUR) {
-      throw new ApiError("too_many_requests", `We already sent ${VERIFICATION_MAILS_PER_HOUR} emails in the last hour. Check your spam folder, or try again later.`);
-    }
+    refuseAt("verifyMail.account", await tokensSentRecently(tx, userId, "verify_email", LIMITS["verifyMail.account"].windowMinutes));
     await queueVerificationMail(tx, user);
   });
 }
@@ -87,22 +83,12 @@ export async function verifyEmailWithToken(token: string): Promise<{ outcome: Li
 
 // --- Forgotten password ---
 
-const forgotLimits = (email: string, clientAddress: string): Limit[] => [
-  // The whole site's reset mails a minute, under a key of their own: a flood of forgot requests must
-  // not spend the sign-in budget (siteLimit) and so refuse real sign-ins.
-  { key: FORGOT_SITE_KEY, max: getEnv().AUTH_ATTEMPTS_PER_MINUTE, windowMinutes: 1, refuse: tooManyResets },
-  // Per address typed (whether or not it has an account) and per client: nobody can use the form
-  // to flood an inbox, and the answer is the same for every address.
-  { key: `forgot:email:${email}`, max: 3, windowMinutes: 60, refuse: tooManyResets },
-  { key: `forgot:client:${clientAddress}`, max: 10, windowMinutes: 60, refuse: tooManyResets },
-];
-const tooManyResets = () => new ApiError("too_many_requests", "Too many reset requests. Please check your inbox, or try again in an hour.");
-
-export const FORGOT_SITE_KEY = "site:forgot";
-
 /** Mails a reset link if the address has an active account; answers the same either way (a suspended one included). */
 export async function requestPasswordReset(email: string, clientAddress: string): Promise<void> {
-  await reserveAttempt(forgotLimits(email, clientAddress));
+  // Per address typed (whether or not it has an account) and per client: nobody can use the form to
+  // flood an inbox, and the answer is the same for every address. The whole site's requests are counted
+  // apart from sign-in's (`forgot.site`): a flood of them must not refuse real sign-ins.
+  await reserve([["forgot.site"], ["forgot.address", email], ["forgot.client", clientAddress]]);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [user] = await tx
@@ -119,14 +105,6 @@ export const RESET_LINK_MESSAGES: Record<Exclude<LinkOutcome, "verified" | "alre
   used: "This reset link was already used, or the account's password or address changed since. Ask for a new one if you need to.",
 };
 
-/** Reset attempts (forged tokens included) per client address: 10 in 15 minutes, as failed sign-ins. */
-export const RESET_ATTEMPTS_PER_CLIENT = 10;
-const resetLimit = (clientAddress: string): Limit => ({
-  key: `reset:client:${clientAddress}`,
-  max: RESET_ATTEMPTS_PER_CLIENT,
-  windowMinutes: 15,
-  refuse: () => new ApiError("too_many_requests", "Too many reset attempts. Please wait 15 minutes and try again."),
-});
 const badLink = (reason: keyof typeof RESET_LINK_MESSAGES) =>
   new ApiError("bad_request", RESET_LINK_MESSAGES[reason], [{ path: "token", message: RESET_LINK_MESSAGES[reason] }]);
 
@@ -135,13 +113,13 @@ const badLink = (reason: keyof typeof RESET_LINK_MESSAGES) =>
  * account ends, and the address is verified (the person just proved they read it).
  *
  * The order keeps a flood of forged links away from the password hash, which sign-in needs too:
- * the client's attempt is reserved first (RESET_ATTEMPTS_PER_CLIENT in 15 minutes), the token is then
+ * the client's attempt is reserved first (`reset.client`: 10 in 15 minutes), the token is then
  * checked without a lock, and only a live token is worth a hash, run in the reset lane of the hash
  * queue (lib/auth/password.ts) with no row locked. The transaction then uses the token, checking it
  * again under locks: a change made during the hash (another reset, a suspension) wins.
  */
 export async function resetPassword(input: ResetPasswordInput, clientAddress: string): Promise<void> {
-  await reserveAttempt([resetLimit(clientAddress)]);
+  await reserve([["reset.client", clientAddress]]);
   const precheck = await checkEmailToken(input.token, "reset_password");
   if (!precheck.ok) throw badLink(precheck.reason);
   const passwordHash = await hashResetPassword(input.password);
@@ -180,9 +158,7 @@ export async function requestEmailChange(userId: string, input: ChangeEmailInput
     if (user.email === input.email) throw new ApiError("bad_request", "This is already your email address.", [{ path: "email", message: "This is already your email address" }]);
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (taken) throw emailTaken();
-    if ((await tokensSentRecently(tx, userId, "change_email", 60)) >= VERIFICATION_MAILS_PER_HOUR) {
-      throw new ApiError("too_many_requests", `We already sent ${VERIFICATION_MAILS_PER_HOUR} confirmation emails in the last hour. Try again later.`);
-    }
+    refuseAt("emailChange.account", await tokensSentRecently(tx, userId, "change_email", LIMITS["emailChange.account"].windowMinutes));
     // Only the latest request counts.
     await retireEmailTokens(tx, userId, "change_email");
     await queueEmailChangeMails(tx, user, input.email);

@@ -4,13 +4,10 @@
 // handlers and a real SMTP server; opening a confirmation link calls the service the page and
 // POST /api/confirm-email call.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestSmtp } from "@/tests/smtp";
+import { describe, expect, it } from "vitest";
+import { clientAddresses, mailSite } from "@/tests/mail-site";
 
-const smtp = await startTestSmtp();
-process.env.SMTP_URL = smtp.url;
-process.env.AUTH_URL = "http://localhost:3000";
-process.env.LOG_LEVEL = "warn";
+const { smtp, tokenIn: linkFor } = await mailSite();
 
 const { POST: forgot } = await import("@/app/api/password/forgot/route");
 const { POST: reset } = await import("@/app/api/password/reset/route");
@@ -21,7 +18,6 @@ const { GET: me } = await import("@/app/api/me/route");
 const { createApiToken } = await import("@/lib/auth/api-token");
 const { hashPassword } = await import("@/lib/auth/password");
 const { getDb } = await import("@/lib/db");
-const { deliverDueMail } = await import("@/lib/mail/outbox");
 const { confirmEmailChange, verifyEmailWithToken } = await import("./account-email");
 const { authenticateWithPassword } = await import("./users");
 const { accounts, emailTokens, users } = await import("@/models");
@@ -30,19 +26,7 @@ const { call } = await import("@/tests/http");
 const { withAltcha } = await import("@/tests/altcha-call");
 const { authSessionOf, signInWithPassword } = await import("@/tests/session-cookie");
 
-afterAll(() => smtp.close());
-beforeEach(() => {
-  smtp.mails.length = 0;
-});
-
-const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
-let clients = 0;
-const nextClient = () => ({ "x-forwarded-for": `10.88.${Math.floor(clients / 200)}.${clients++ % 200}` });
-
-async function linkFor(to: string, prefix: string, subject?: RegExp) {
-  await deliverDueMail();
-  return tokenOf(smtp.linkIn(await smtp.waitForMail(to, subject), `http://localhost:3000/${prefix}?token=`));
-}
+const nextClient = clientAddresses("10.88");
 
 async function emailOf(id: string) {
   const db = await getDb();

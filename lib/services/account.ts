@@ -5,21 +5,21 @@ import { deletedEmailOf } from "@/lib/deleted-account";
 import Bowser from "bowser";
 import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { releaseAttempt, reserveAttempt, type Limit } from "@/lib/auth/attempts";
 import { retireAllEmailTokens } from "@/lib/auth/email-tokens";
 import type { CurrentUser } from "@/lib/auth/guards";
 import { HashQueueFull, hashPassword, verifyPassword } from "@/lib/auth/password";
-import { siteLimit, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MINUTES, throttleKeys, tooManyAttempts } from "@/lib/auth/sign-in-policy";
+import { notAFailure, reserveSignIn } from "@/lib/auth/sign-in-policy";
 import { getDb, type Tx } from "@/lib/db";
+import { hitKey } from "@/lib/limits/apply";
 import { recordAudit } from "@/lib/services/audit";
 import { avatarIdOf, deleteAvatar } from "@/lib/services/avatars";
 import { LAST_ADMIN_MESSAGE, revokeOtherSessions, revokeSessions } from "@/lib/services/users";
 import {
   accounts,
-  authFailures,
   checkoutIntents,
   contactMessages,
   emailTokens,
+  limitHits,
   mailOutbox,
   payments,
   sessions,
@@ -55,23 +55,17 @@ export const NO_PASSWORD = "Your account signs in with Google and has no passwor
  * login form could. Throws 400 (wrong, on `field`), 429 (throttled) or 503 (hash queue full).
  */
 async function checkPassword(user: { email: string }, hash: string, password: string, clientAddress: string, field: string) {
-  const limits: Limit[] = throttleKeys(user.email, clientAddress).map((key) => ({
-    key,
-    max: THROTTLE_MAX_FAILURES,
-    windowMinutes: THROTTLE_WINDOW_MINUTES,
-    refuse: tooManyAttempts,
-  }));
-  const [, ...reserved] = await reserveAttempt([siteLimit(), ...limits]);
+  const held = await reserveSignIn(user.email, clientAddress);
   let ok: boolean;
   try {
     ok = await verifyPassword(password, hash);
   } catch (error) {
     // Refused before anything was verified (the hash queue is full): not a failed guess.
-    if (error instanceof HashQueueFull) await releaseAttempt(reserved);
+    if (error instanceof HashQueueFull) await notAFailure(held);
     throw error;
   }
   if (!ok) throw wrongPassword(field);
-  await releaseAttempt(reserved);
+  await notAFailure(held);
 }
 
 /**
@@ -273,6 +267,6 @@ async function eraseAccount(tx: Tx, userId: string, target: { email: string; ima
   // Free text from the person's address cannot be anonymised reliably (it may sign with a name or a
   // phone number): deleted.
   await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = ${email}`);
-  // The sign-in throttle counts failures under the account's email.
-  await tx.delete(authFailures).where(eq(authFailures.key, throttleKeys(email, "")[0]));
+  // The sign-in limit counts failures under the account's email.
+  await tx.delete(limitHits).where(eq(limitHits.key, hitKey("signIn.account", email)));
 }

@@ -1,9 +1,9 @@
 import "server-only";
-import { availableParallelism } from "node:os";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { ApiError } from "@/lib/api/errors";
 import { getDb, type Db, type Tx } from "@/lib/db";
+import { KeyGate, ServerGate } from "@/lib/limits/gate";
 import { avatars } from "@/models";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -36,64 +36,29 @@ const TOO_MANY_PIXELS = "The picture must be at most 25 megapixels (for example 
 export const tooManyPixels = () => new ApiError("bad_request", TOO_MANY_PIXELS, [{ path: "image", message: TOO_MANY_PIXELS }]);
 
 // ---------------------------------------------------------------------------------------------------
-// Decoding and resizing take CPU and tens of MB each: at most PICTURE_CONCURRENCY run on this server
-// (two, or one on a single core), a few more wait briefly, the rest are refused (503); one owner (an
-// account, or a network registering) has at most one picture in work, a second is refused (429).
-export const PICTURE_CONCURRENCY = Math.min(2, availableParallelism());
-export const PICTURE_QUEUE_LENGTH = 8;
-export const PICTURE_QUEUE_WAIT_MS = 3_000;
-
-const picturesBusy = () => new ApiError("service_unavailable", "Too many pictures are being processed right now. Please try again in a moment.", undefined, 5);
-const ownerBusy = () => new ApiError("too_many_requests", "Your previous picture is still being processed. Please try again in a moment.", undefined, 2);
-
-let running = 0;
-const waiting: { resolve: () => void; timer: NodeJS.Timeout }[] = [];
-const owners = new Set<string>();
-
-async function acquire(): Promise<void> {
-  if (running < PICTURE_CONCURRENCY) {
-    running++;
-    return;
-  }
-  if (waiting.length >= PICTURE_QUEUE_LENGTH) throw picturesBusy();
-  await new Promise<void>((resolve, reject) => {
-    const entry = {
-      resolve,
-      timer: setTimeout(() => {
-        waiting.splice(waiting.indexOf(entry), 1);
-        reject(picturesBusy());
-      }, PICTURE_QUEUE_WAIT_MS),
-    };
-    waiting.push(entry);
-  });
-}
-
-function release() {
-  const next = waiting.shift();
-  if (next) {
-    clearTimeout(next.timer);
-    next.resolve(); // the slot passes to the next in line
-  } else running--;
-}
+// Decoding and resizing take CPU and tens of MB each: a few run on this server at once, a few more wait
+// briefly, the rest are refused (503, `pictures.server`); one owner (an account, or a network
+// registering) has at most one picture in work, a second is refused (429, `pictures.person`).
+const server = new ServerGate("pictures.server");
+const owners = new KeyGate("pictures.person");
 
 /** Runs one owner's picture work within both bounds. */
 async function withPictureSlot<T>(owner: string, work: () => Promise<T>): Promise<T> {
-  if (owners.has(owner)) throw ownerBusy();
-  owners.add(owner);
+  owners.acquire(owner);
   try {
-    await acquire();
+    await server.acquire();
     try {
       return await work();
     } finally {
-      release();
+      server.release();
     }
   } finally {
-    owners.delete(owner);
+    owners.release(owner);
   }
 }
 
 /** How many pictures are in work and waiting now (tests). */
-export const pictureQueueState = () => ({ running, waiting: waiting.length, owners: owners.size });
+export const pictureQueueState = () => ({ ...server.state(), owners: owners.size });
 
 // ---------------------------------------------------------------------------------------------------
 

@@ -1,27 +1,22 @@
 import "server-only";
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
-import { releaseAttempt, reserveAttempt } from "@/lib/auth/attempts";
 import { getDb } from "@/lib/db";
+import { refuseAt, release, reserve } from "@/lib/limits/apply";
+import { LIMITS } from "@/lib/limits/table";
 import type { ContactInput } from "@/lib/validation/contact";
 import { contactMessages } from "@/models";
 
-// A public form: bound how many messages one address can leave, so it cannot flood the admins' inbox.
-export const CONTACT_MAX_PER_HOUR = 5;
-
-const tooManyMessages = () =>
-  new ApiError("too_many_requests", "You have sent several messages in the last hour. Please wait before sending another.");
-
 /**
- * Stores a message. Limited per email typed (as before) and per client address: changing the email
- * no longer lets one sender flood the inbox. The address's slot is reserved atomically first.
+ * Stores a message. A public form: limited per email typed (`contact.address`) and per client
+ * (`contact.client`, lib/limits/table.ts), so changing the email does not let one sender flood the
+ * admins' inbox. The client's hit is reserved atomically first, and given back if nothing is stored.
  */
 export async function saveContactMessage(input: ContactInput, clientAddress: string): Promise<{ id: string }> {
-  const [slot] = await reserveAttempt([{ key: `contact:${clientAddress}`, max: CONTACT_MAX_PER_HOUR, windowMinutes: 60, refuse: tooManyMessages }]);
+  const held = await reserve([["contact.client", clientAddress]]);
   try {
     return await saveWithinEmailLimit(input);
   } catch (error) {
-    await releaseAttempt([slot]);
+    await release(held);
     throw error;
   }
 }
@@ -32,8 +27,8 @@ async function saveWithinEmailLimit(input: ContactInput): Promise<{ id: string }
   const [recent] = await db
     .select({ n: count() })
     .from(contactMessages)
-    .where(and(eq(contactMessages.email, email), gt(contactMessages.createdAt, sql`now() - interval '1 hour'`)));
-  if ((recent?.n ?? 0) >= CONTACT_MAX_PER_HOUR) throw tooManyMessages();
+    .where(and(eq(contactMessages.email, email), gt(contactMessages.createdAt, sql`now() - make_interval(mins => ${LIMITS["contact.address"].windowMinutes})`)));
+  refuseAt("contact.address", recent?.n ?? 0);
   const [row] = await db
     .insert(contactMessages)
     .values({ name: input.name, email, message: input.message })

@@ -79,6 +79,7 @@ describe("integrityOf", () => {
     // The vote rows keep the network's hash, never the address.
     const db = await getDb();
     const rows = await db.select({ network: votes.network }).from(votes).where(eq(votes.surveyId, survey.id));
+    expect(rows).toHaveLength(6);
     expect(rows.every((r) => r.network && !r.network.includes("198.51"))).toBe(true);
   });
 
@@ -133,6 +134,7 @@ describe("integrityOf", () => {
     expect(after).toMatchObject({ votes: 40, voided: 50, burstHours: 0, sharedNetworkVotes: 0, accountAge: { under1Day: 0 } });
     const db = await getDb();
     const suspended = await db.select({ at: users.suspendedAt }).from(users).where(inArray(users.id, brigade.map((b) => b.id)));
+    expect(suspended).toHaveLength(brigade.length);
     expect(suspended.every((s) => s.at !== null)).toBe(true);
   });
 });

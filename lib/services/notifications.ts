@@ -55,6 +55,13 @@ export async function announceClosedSurveys(limit = 20): Promise<number> {
   });
 }
 
+/** The close job (`surveys.announceClosed`, lib/jobs/registry.ts): batch after batch until none is left. */
+export async function announceAllClosedSurveys(): Promise<number> {
+  let announced = 0;
+  for (let batch = await announceClosedSurveys(); batch > 0; batch = await announceClosedSurveys()) announced += batch;
+  return announced;
+}
+
 const reachable = and(isNull(users.deletedAt), isNull(users.suspendedAt), isNotNull(users.emailVerified));
 
 async function queueCloseMails(tx: Tx, survey: ClosedSurvey) {

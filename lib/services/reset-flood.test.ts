@@ -5,42 +5,32 @@
 // real tokens hash in a lane of their own that a waiting sign-in always goes before.
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestSmtp } from "@/tests/smtp";
+import { describe, expect, it } from "vitest";
+import { clientAddresses, mailSite } from "@/tests/mail-site";
 
-const smtp = await startTestSmtp();
-process.env.SMTP_URL = smtp.url;
-process.env.AUTH_URL = "http://localhost:3000";
-process.env.LOG_LEVEL = "error";
+const { tokenIn } = await mailSite({ logLevel: "error" });
 
 const { POST: forgot } = await import("@/app/api/password/forgot/route");
 const { POST: reset } = await import("@/app/api/password/reset/route");
-const { SITE_AUTH_KEY } = await import("@/lib/auth/attempts");
+const { hitKey, limitMax } = await import("@/lib/limits/apply");
 const { hashPassword, hashQueueState, resetQueueState } = await import("@/lib/auth/password");
 const { getDb } = await import("@/lib/db");
-const { deliverDueMail } = await import("@/lib/mail/outbox");
-const { RESET_ATTEMPTS_PER_CLIENT } = await import("./account-email");
 const { authenticateWithPassword } = await import("./users");
-const { authFailures } = await import("@/models");
+const { limitHits } = await import("@/models");
 const { createUser } = await import("@/tests/factories");
 const { call } = await import("@/tests/http");
 const { withAltcha } = await import("@/tests/altcha-call");
 const { signInWithPassword } = await import("@/tests/session-cookie");
+const SITE_AUTH_KEY = hitKey("signIn.site");
+const RESET_ATTEMPTS_PER_CLIENT = limitMax("reset.client");
 
-afterAll(() => smtp.close());
-beforeEach(() => {
-  smtp.mails.length = 0;
-});
-
-let clients = 0;
-const nextClient = () => `10.91.${Math.floor(clients / 200)}.${clients++ % 200}`;
+const nextClientHeaders = clientAddresses("10.91");
+const nextClient = () => nextClientHeaders()["x-forwarded-for"];
 
 async function mailedReset(email: string): Promise<string> {
   const asked = await call(forgot, await withAltcha({ method: "POST", body: { email }, headers: { "x-forwarded-for": nextClient() } }));
   expect(asked.status).toBe(200);
-  await deliverDueMail();
-  const link = smtp.linkIn(await smtp.waitForMail(email), "http://localhost:3000/reset-password?token=");
-  return new URL(link).searchParams.get("token")!;
+  return tokenIn(email, "reset-password");
 }
 
 const resetFrom = (address: string, token: string, password = "attacker-password") =>
@@ -121,7 +111,7 @@ describe("a flood of reset requests", () => {
   it("forgot-password requests do not spend the site's sign-in budget", async () => {
     const person = await createUser({ email: "forgetful@example.test" });
     const db = await getDb();
-    const siteAttempts = async () => (await db.select({ n: count() }).from(authFailures).where(and(eq(authFailures.key, SITE_AUTH_KEY))))[0].n;
+    const siteAttempts = async () => (await db.select({ n: count() }).from(limitHits).where(and(eq(limitHits.key, SITE_AUTH_KEY))))[0].n;
     const before = await siteAttempts();
     await mailedReset(person.email);
     expect(await siteAttempts()).toBe(before);

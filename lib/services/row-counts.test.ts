@@ -108,6 +108,8 @@ describe("a survey's voters read from either end", () => {
       d[v.vote] += 1;
       byDay.set(day, d);
     }
+    // Every vote on some day of the chart (not a check that passes on an empty chart).
+    expect(days.reduce((n, d) => n + d.yes + d.no, 0)).toBe(total);
     for (const d of days) expect({ yes: d.yes, no: d.no }).toEqual(byDay.get(d.day) ?? { yes: 0, no: 0 });
     expect(days.reduce((s, d) => s + d.yes + d.no, 0)).toBe(total);
   });

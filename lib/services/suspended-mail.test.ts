@@ -3,13 +3,10 @@
 // suspension sets no password, and neither the person nor an admin can have a verification link sent.
 // Every step goes through the real route handlers and a real SMTP server.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestSmtp } from "@/tests/smtp";
+import { describe, expect, it } from "vitest";
+import { clientAddresses, mailSite } from "@/tests/mail-site";
 
-const smtp = await startTestSmtp();
-process.env.SMTP_URL = smtp.url;
-process.env.AUTH_URL = "http://localhost:3000";
-process.env.LOG_LEVEL = "warn";
+const { smtp, tokenIn: linkFor } = await mailSite();
 
 const { POST: forgot } = await import("@/app/api/password/forgot/route");
 const { POST: reset } = await import("@/app/api/password/reset/route");
@@ -25,19 +22,7 @@ const { createUser } = await import("@/tests/factories");
 const { call } = await import("@/tests/http");
 const { withAltcha } = await import("@/tests/altcha-call");
 
-afterAll(() => smtp.close());
-beforeEach(() => {
-  smtp.mails.length = 0;
-});
-
-const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
-let clients = 0;
-const nextClient = () => ({ "x-forwarded-for": `10.89.${Math.floor(clients / 200)}.${clients++ % 200}` });
-
-async function linkFor(to: string, prefix: string) {
-  await deliverDueMail();
-  return tokenOf(smtp.linkIn(await smtp.waitForMail(to), `http://localhost:3000/${prefix}?token=`));
-}
+const nextClient = clientAddresses("10.89");
 
 async function rowOf(id: string) {
   const db = await getDb();

@@ -1,11 +1,10 @@
 import "server-only";
 import { and, count, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { releaseAttempt, reserveAttempt, type Limit } from "@/lib/auth/attempts";
-import { clientKey } from "@/lib/auth/client-address";
 import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
-import { siteLimit, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MINUTES, throttleKeys, tooManyAttempts } from "@/lib/auth/sign-in-policy";
+import { notAFailure, reserveSignIn } from "@/lib/auth/sign-in-policy";
 import { getDb, type Tx } from "@/lib/db";
+import { release, reserve } from "@/lib/limits/apply";
 import { queueVerificationMail } from "@/lib/mail/account-mails";
 import { avatarIdOf, deleteAvatar, processAvatar, storeAvatar } from "@/lib/services/avatars";
 import { setRole } from "@/lib/services/roles";
@@ -24,22 +23,15 @@ const decoyHash = () => (decoy ??= hashPassword("decoy password that matches not
 
 /**
  * Checks an email and password. The attempt is counted before the password is verified (see
- * lib/auth/attempts.ts), so at most 10 guesses per account and per address in 15 minutes are ever
- * verified; a right password gives its reservation back. Throws 429 when throttled, 503 when too
+ * lib/limits/apply.ts), so at most `signIn.account` and `signIn.client` guesses (10 in 15 minutes)
+ * are ever verified; a right password gives its reservation back. Throws 429 when throttled, 503 when too
  * many hashes are already queued. A hash from before argon2id is upgraded on success.
  */
 export async function authenticateWithPassword(credentials: unknown, clientAddress: string) {
   const parsed = loginSchema.safeParse(credentials);
   if (!parsed.success) return null;
   const email = parsed.data.email.toLowerCase();
-  const limits: Limit[] = throttleKeys(email, clientAddress).map((key) => ({
-    key,
-    max: THROTTLE_MAX_FAILURES,
-    windowMinutes: THROTTLE_WINDOW_MINUTES,
-    refuse: tooManyAttempts,
-  }));
-  const [siteId, ...reserved] = await reserveAttempt([siteLimit(), ...limits]);
-  void siteId; // the site-wide row stays: it counts attempts, not failures
+  const held = await reserveSignIn(email, clientAddress);
   const db = await getDb();
   let ok = false;
   let user: typeof users.$inferSelect | undefined;
@@ -49,11 +41,11 @@ export async function authenticateWithPassword(credentials: unknown, clientAddre
     else await verifyPassword(parsed.data.password, await decoyHash());
   } catch (error) {
     // Refused before anything was verified (the hash queue is full): not a failed guess.
-    if (error instanceof HashQueueFull) await releaseAttempt(reserved);
+    if (error instanceof HashQueueFull) await notAFailure(held);
     throw error;
   }
   if (!ok || !user) return null;
-  await releaseAttempt(reserved);
+  await notAFailure(held);
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     // Upgrade an old scrypt hash now that the password is known; a busy queue leaves it for next time.
     const upgraded = await hashPassword(parsed.data.password).catch((error: unknown) => {
@@ -155,29 +147,23 @@ function isUniqueViolation(error: unknown): boolean {
 export const emailTaken = () => new ApiError("conflict", "An account with this email already exists. Please log in instead.");
 
 /**
- * Registrations per client address, counted in the throttle table (same window and limit), so one
- * address cannot mint accounts (each one more vote) by the hundred. The slot is reserved before any
- * slow work (so 15 parallel registrations from one address cannot all pass a limit of 10), and an
- * email that already has an account keeps its slot and costs the same work as a registration (the
- * answer must not be a free, fast oracle of which emails have accounts).
- */
-const registrationKey = (clientAddress: string) => `register:${clientAddress}`;
-export const tooManyRegistrations = () =>
-  new ApiError("too_many_requests", "Too many accounts were created from your network. Please try again in 15 minutes.");
-
-/**
  * Creates an email-and-password account with its picture in one transaction: either both are stored
  * or neither. New accounts are always `user`.
+ *
+ * Registrations are limited per client (`signUp.client`, lib/limits/table.ts), so one network cannot
+ * mint accounts (each one more vote) by the hundred. The hit is reserved before any slow work (so 15
+ * parallel registrations from one address cannot all pass a limit of 10), and an email that already has
+ * an account keeps its hit and costs the same work as a registration (the answer must not be a free,
+ * fast oracle of which emails have accounts).
  */
 export async function registerUser(input: RegisterInput, picture: Uint8Array, clientAddress: string): Promise<{ id: string }> {
   const email = input.email.toLowerCase();
-  const [, reserved] = await reserveAttempt([
-    siteLimit(),
-    { key: registrationKey(clientAddress), max: THROTTLE_MAX_FAILURES, windowMinutes: THROTTLE_WINDOW_MINUTES, refuse: tooManyRegistrations },
-  ]);
+  const held = await reserve([["signIn.site"], ["signUp.client", clientAddress]]);
   try {
-    // The same work whether or not the email is taken: the unique index decides at the insert.
-    const [processed, passwordHash] = await Promise.all([processAvatar(picture, `register:${clientKey(clientAddress)}`), hashPassword(input.password)]);
+    // The same work whether or not the email is taken: the unique index decides at the insert. The
+    // picture's "person" is the address typed, not the client: people behind one network (an office, a
+    // campus) register at the same moment, and the client's registrations are limited above anyway.
+    const [processed, passwordHash] = await Promise.all([processAvatar(picture, `register:${email}`), hashPassword(input.password)]);
     const db = await getDb();
     return await db.transaction(async (tx) => {
       const image = await storeAvatar(processed, tx);
@@ -192,7 +178,7 @@ export async function registerUser(input: RegisterInput, picture: Uint8Array, cl
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     // Nothing was created and nothing was learnt (a bad picture, a full hash queue): give the slot back.
-    await releaseAttempt([reserved]);
+    await release(held, ["signUp.client"]);
     throw error;
   }
 }

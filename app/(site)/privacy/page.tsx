@@ -73,8 +73,9 @@ export default function PrivacyPage() {
             name; your email address is shown only to you and to our admins.
           </li>
           <li>
-            <strong>Admin actions</strong> (a role or survey status change) are recorded with who made them, on whom or
-            what, and when.
+            <strong>Account and admin actions</strong> (a role or survey status change, a suspension and the votes it
+            voided or restored, a password change or reset, a change of address, an account deletion) are recorded with
+            who made them, on whom or what, and when; never a password, a link or an address.
           </li>
         </ul>
       </LegalSection>

@@ -3,11 +3,13 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { CONTACT_MAX_PER_HOUR } from "@/lib/services/contact";
+import { limitMax } from "@/lib/limits/apply";
 import { contactMessages } from "@/models";
 import { withAltcha } from "@/tests/altcha-call";
 import { call } from "@/tests/http";
 import { POST } from "./route";
+
+const CONTACT_MAX_PER_HOUR = limitMax("contact.client");
 
 const send = async (email: string, address: string) =>
   call(POST, await withAltcha({ method: "POST", body: { name: "Flooder", email, message: "Buy my things, a long message." }, headers: { "x-forwarded-for": address } }));

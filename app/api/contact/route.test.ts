@@ -2,11 +2,13 @@ import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { CONTACT_MAX_PER_HOUR } from "@/lib/services/contact";
+import { limitMax } from "@/lib/limits/apply";
 import { contactMessages } from "@/models";
 import { withAltcha } from "@/tests/altcha-call";
 import { call } from "@/tests/http";
 import { POST } from "./route";
+
+const CONTACT_MAX_PER_HOUR = limitMax("contact.address");
 
 const stored = async (email: string) => {
   const db = await getDb();

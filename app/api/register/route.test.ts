@@ -2,14 +2,16 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { verifyPassword } from "@/lib/auth/password";
-import { THROTTLE_MAX_FAILURES } from "@/lib/auth/sign-in-policy";
-import { authFailures, avatars, users } from "@/models";
+import { limitMax } from "@/lib/limits/apply";
+import { limitHits, avatars, users } from "@/models";
 import { createUser } from "@/tests/factories";
 import { withAltcha } from "@/tests/altcha-call";
 import { call } from "@/tests/http";
 import { imageForm, pngBytes } from "@/tests/images";
 import { GET as getAvatar } from "../avatars/[id]/route";
 import { POST } from "./route";
+
+const THROTTLE_MAX_FAILURES = limitMax("signUp.client");
 
 const fields = (email: string) => ({ name: "Rita Register", email, password: "correct horse battery" });
 
@@ -98,7 +100,7 @@ describe("POST /api/register", () => {
   it(`lets one client address create ${THROTTLE_MAX_FAILURES} accounts in the window, then answers 429 and stores nothing`, async () => {
     const db = await getDb();
     // Nine earlier registrations from this address, as the throttle records them.
-    await db.insert(authFailures).values(Array.from({ length: THROTTLE_MAX_FAILURES - 1 }, () => ({ key: "register:10.7.0.1" })));
+    await db.insert(limitHits).values(Array.from({ length: THROTTLE_MAX_FAILURES - 1 }, () => ({ key: "register:10.7.0.1" })));
     const from = async (address: string, email: string) =>
       call(POST, await withAltcha({ method: "POST", headers: { "x-forwarded-for": address }, rawBody: imageForm(fields(email), { bytes: await pngBytes() }) }));
     expect((await from("10.7.0.1", "tenth@example.test")).status).toBe(201);

@@ -77,7 +77,8 @@ describe("the OpenAPI document", () => {
     }
     const vote = document.paths!["/api/vote/{id}"]!.put!;
     expect(vote["x-roles"]).toEqual(["user", "pro_user"]);
-    expect(Object.keys(vote.responses!).sort()).toEqual(["200", "400", "401", "403", "404", "409", "413", "415"]);
+    // 429: votes per account per minute (`votes.account`, lib/limits/table.ts).
+    expect(Object.keys(vote.responses!).sort()).toEqual(["200", "400", "401", "403", "404", "409", "413", "415", "429"]);
     expect(document.paths!["/api/jwt"]!.post!.security).toEqual([{ sessionCookie: [] }]);
     expect(document.paths!["/api/all_surveys"]!.get!.security).toContainEqual({});
     expect(document.components!.securitySchemes).toHaveProperty("sessionCookie.name", "authjs.session-token");

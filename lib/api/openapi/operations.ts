@@ -263,13 +263,13 @@ export const OPERATIONS: Operation[] = [
     tag: "Voting",
     summary: "Vote",
     description:
-      "Casts the caller's one vote on a published survey before its deadline. A comment is for pro_user accounts only (403 otherwise). A second vote is 409, and so is a vote from a mailbox that already voted on this survey (from any account, a deleted one included; the address is compared in lower case without its `+tag`, and Gmail's without dots) and a vote after the deadline. Where the site sends mail, an unverified address is refused (403 `email_unverified`); `notifyResult` asks for the result by email when the survey closes.",
+      "Casts the caller's one vote on a published survey before its deadline. A comment is for pro_user accounts only (403 otherwise). A second vote is 409, and so is a vote from a mailbox that already voted on this survey (from any account, a deleted one included; the address is compared in lower case without its `+tag`, and Gmail's without dots) and a vote after the deadline. Where the site sends mail, an unverified address is refused (403 `email_unverified`); `notifyResult` asks for the result by email when the survey closes. More than 60 vote attempts by one account in a minute: 429 with `Retry-After`.",
     auth: rolesFor("vote"),
     who: "`userEmail` and `userName`, if sent, must be the caller's own",
     params: surveyIdParamsSchema,
     body: { json: voteBodySchema },
     answers: [json("The vote and the new counts", voteResultSchema)],
-    errors: [404, 409],
+    errors: [404, 409, 429],
   },
   {
     method: "PUT",

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET as me } from "@/app/api/me/route";
 import { createApiToken } from "@/lib/auth/api-token";
 import { getDb } from "@/lib/db";
-import { auditEvents, authFailures, users } from "@/models";
+import { auditEvents, limitHits, users } from "@/models";
 import { PASSWORD, personWithData } from "@/tests/account-data";
 import { createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
@@ -16,7 +16,7 @@ const change = (cookie: string, body: unknown, headers: Record<string, string> =
 
 async function failuresOf(email: string) {
   const db = await getDb();
-  return (await db.select({ n: count() }).from(authFailures).where(eq(authFailures.key, `email:${email}`)))[0].n;
+  return (await db.select({ n: count() }).from(limitHits).where(eq(limitHits.key, `email:${email}`)))[0].n;
 }
 async function hashOf(id: string) {
   const db = await getDb();

@@ -23,9 +23,16 @@ function voterRows(csv: string): string[][] {
   return records.slice(header + 1);
 }
 
-/** `n` voters on a survey, written by the database itself (20,000 rows in one statement). */
+/**
+ * `n` voters on a survey, written by the database itself (20,000 rows in one statement). Loaded as
+ * scripts/scale-seed.ts loads: the per-row counter triggers off, the counters recounted once after. With
+ * them on, each row updates the same counter rows again inside one transaction, and the cost grows with
+ * the square of `n` (docs/performance.md): 20,000 accounts alone took 12 s, the whole test up to 60 s.
+ */
 async function manyVotes(surveyId: string, n: number) {
   const db = await getDb();
+  await db.execute(sql`alter table users disable trigger user`);
+  await db.execute(sql`alter table votes disable trigger user`);
   await db.execute(sql`
     with people as (
       insert into users (email, name, role)
@@ -37,6 +44,9 @@ async function manyVotes(surveyId: string, n: number) {
     select ${surveyId}::uuid, id, (case when random() < 0.5 then 'yes' else 'no' end)::vote_value,
            now() - interval '1 day' + (substring(name from 12)::int) * interval '1 millisecond'
     from people`);
+  await db.execute(sql`alter table users enable trigger user`);
+  await db.execute(sql`alter table votes enable trigger user`);
+  await db.execute(sql`select recount_row_counts()`);
   await db.execute(sql`
     update surveys set
       yes_count = (select count(*) from votes where survey_id = ${surveyId} and vote = 'yes'),

@@ -64,6 +64,7 @@ describe("POST/DELETE /api/users/{id}/suspension", () => {
     expect((await call(me, { as: person })).json.user).toBeNull();
     const db = await getDb();
     const live = await db.select().from(userSessions).where(and(eq(userSessions.userId, person.id)));
+    expect(live.length).toBeGreaterThan(0);
     expect(live.every((s) => s.revokedAt !== null)).toBe(true);
 
     // The right password is refused with the code the login page turns into "This account is suspended."

@@ -14,7 +14,7 @@ import { dayIn } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 // /embed/survey/{id}[?theme=dark] (mapped here by the server, lib/public-rewrites.mjs): a survey in another site's
-// <iframe>. The only pages other sites may frame (frame-ancestors *, next.config.mjs). Cached like the
+// <iframe>. The only pages other sites may frame (frame-ancestors *, next.config.ts). Cached like the
 // survey page: generated on first request, expired by the survey's tag; the figures then refresh in
 // the browser. Cached for everyone, it shows what the survey page shows a signed-out visitor
 // (`countsShown`, lib/results-visibility.ts): the yes/no split once voting has ended, before that only

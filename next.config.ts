@@ -1,19 +1,15 @@
-// Plain JavaScript, not next.config.ts: Next compiles a TypeScript config with its compiler (SWC), which
-// then stays loaded in the production server for good, about 25 MB of its memory.
-import path from "node:path";
+// Read by `next dev` and `next build` only. The production server (`npm start`) never loads this file:
+// it hands Next the configuration the build serialised (server/next-config.mjs), since reading a
+// TypeScript config means loading Next's compiler (SWC), about 25 MB that would stay in the server for good.
+import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
+import { cacheHandlerConfig } from "./lib/cache/handler-choice.mjs";
 import { publicRewrites } from "./lib/public-rewrites.mjs";
 import { securityHeaders } from "./lib/security-headers.mjs";
 
-/** @typedef {import("next").NextConfig} NextConfig */
-
 const production = process.env.NODE_ENV === "production";
-// With REDIS_URL, every app server keeps Next's cache in one Redis (read when the server starts, so
-// one build serves both setups). Without it, Next's own bounded in-memory store, as before.
-const sharedCache = Boolean(process.env.REDIS_URL?.trim());
 
-/** @type {NextConfig} */
-const nextConfig = {
+const nextConfig: NextConfig = {
   poweredByHeader: false,
   // `npm start` compresses (server/page-gzip.mjs): a cached page is gzipped and hashed once per version
   // there, instead of once per request here.
@@ -25,14 +21,9 @@ const nextConfig = {
   // Keep rendered pages and cached data in Next's bounded in-memory store (50 MB, least recently used)
   // instead of flushing each to disk: every junk survey URL would otherwise leave a file behind.
   experimental: { isrFlushToDisk: false },
-  // Without Redis, Next's own store, through a handler that also counts its tag revalidations for the
-  // server's kept pages (lib/cache/memory-cache-handler.mjs).
-  cacheHandler: path.resolve(process.cwd(), "lib/cache/memory-cache-handler.mjs"),
-  ...(sharedCache && {
-    cacheHandler: path.resolve(process.cwd(), "lib/cache/cache-handler.mjs"),
-    // No per-server copy in front of Redis: it would not hear the other servers' revalidations.
-    cacheMaxMemorySize: 0,
-  }),
+  // Redis shared by every server, or Next's own store per server (lib/cache/handler-choice.mjs); the
+  // production server makes that choice again from its own REDIS_URL.
+  ...cacheHandlerConfig({ redisUrl: process.env.REDIS_URL, dir: process.cwd() }),
   async headers() {
     return [
       // Every answer but the avatar route's, which sends its own, stricter policy (sandboxed images),
@@ -51,11 +42,7 @@ const nextConfig = {
 // Cached public pages behind their public URLs (lib/public-rewrites.mjs). In production the server
 // hands Next their internal routes (server/index.mjs), which spares every request Next's walk through
 // the rules; `next dev` has no such server, so there Next rewrites them itself.
-/**
- * @param {string} phase
- * @returns {NextConfig}
- */
-export default function config(phase) {
+export default function config(phase: string): NextConfig {
   if (phase !== PHASE_DEVELOPMENT_SERVER) return nextConfig;
   return { ...nextConfig, rewrites: async () => ({ beforeFiles: publicRewrites(), afterFiles: [], fallback: [] }) };
 }

@@ -1,0 +1,47 @@
+import "server-only";
+import { purgeExpiredAltcha } from "@/lib/altcha";
+import { purgeOldAttempts } from "@/lib/auth/attempts";
+import { deliverQueuedMail, purgeSentMail } from "@/lib/mail/outbox";
+import { closeSmtpTransport } from "@/lib/mail/transport";
+import { metrics } from "@/lib/metrics.mjs";
+import { announceAllClosedSurveys } from "@/lib/services/notifications";
+import { startJobRunner, type Job } from "./runner";
+
+// Every scheduled job of the site, in one table (docs/architecture.md "Jobs"). Every app server runs
+// all of them (lib/jobs/runner.ts), so each must be safe to run on several servers at once: the
+// delivery claims mail with FOR UPDATE SKIP LOCKED (two servers never take the same mail), the close
+// job claims surveys the same way and marks them announced in the transaction that queues their mail
+// (each announced once, whoever runs it), and the purges are deletes any number of servers can repeat.
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+export const jobs: readonly Job[] = [
+  // Polls the outbox; queuing mail also wakes it (enqueueMails → wakeJob), so mail rarely waits the poll.
+  { name: "mail.deliver", everyMs: 2 * SECOND, run: deliverQueuedMail },
+  // Surveys whose deadline has passed: their result to the voters who asked, the news to their surveyor.
+  { name: "surveys.announceClosed", everyMs: MINUTE, run: announceAllClosedSurveys },
+  // Housekeeping of what holds addresses and no longer serves, and of spent proof-of-work solutions.
+  { name: "mail.purgeSent", everyMs: HOUR, run: purgeSentMail },
+  { name: "limits.purgeOld", everyMs: HOUR, run: purgeOldAttempts },
+  { name: "altcha.purgeExpired", everyMs: HOUR, run: purgeExpiredAltcha },
+];
+
+/**
+ * Starts this process's jobs (instrumentation.ts; idempotent). The returned stop, run by the drain
+ * before the database closes, waits for the runs in flight and then closes the SMTP connections the
+ * delivery job used.
+ */
+export function startJobs(): () => Promise<void> {
+  const stop = startJobRunner(jobs, {
+    onRun(name, outcome, seconds) {
+      metrics().jobRuns.inc({ job: name, outcome });
+      metrics().jobDuration.observe({ job: name }, seconds);
+    },
+  });
+  return async () => {
+    await stop();
+    closeSmtpTransport();
+  };
+}
