@@ -1,12 +1,16 @@
+import { availableParallelism } from "node:os";
 import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 
 // End-to-end tests run against a production build on an embedded database seeded with demo data.
 //
-// Two lanes, each one Playwright worker and its own app server on its own copy of the seeded database
-// (and its own fake Stripe API), run side by side: each spec file belongs to one lane (LANE_2 below,
-// every other spec in lane 1) and runs alone against its lane's server, in the same order every run,
-// so no spec sees another's writes in flight. E2E_LANES=1 runs every spec in one lane, one server.
-export const E2E_LANES = process.env.E2E_LANES === "1" ? 1 : 2;
+// Lanes: each one Playwright worker and its own app server on its own copy of the seeded database (and
+// its own fake Stripe API). With two, they run side by side: each spec file belongs to one lane (LANE_2
+// below, every other spec in lane 1) and runs alone against its lane's server, in the same order every
+// run, so no spec sees another's writes in flight. Two lanes by default from four cores up: on two
+// cores the browsers of two lanes fill both (axe and rendering are CPU work), the whole run gained 9 %
+// and pages hydrated late enough to show races one lane never does (docs/testing.md). E2E_LANES=1 or 2
+// chooses.
+export const E2E_LANES = process.env.E2E_LANES ? (process.env.E2E_LANES === "2" ? 2 : 1) : availableParallelism() >= 4 ? 2 : 1;
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${E2E_PORT}`;
 // Lane 2's app server and fake Stripe API: the ports of lane 1's plus this.
