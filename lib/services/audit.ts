@@ -2,6 +2,7 @@ import "server-only";
 import { desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "@/lib/db";
+import type { AuditRow } from "@/lib/audit-text";
 import { auditEvents, surveys, users, type AuditAction } from "@/models";
 
 export type AuditEntryInput = {
@@ -32,21 +33,7 @@ export async function recordAudit(tx: Tx, entry: AuditEntryInput): Promise<void>
 }
 
 /** An audit row with the names behind its ids; in words: `describeAuditEvent` (lib/audit-text.ts). */
-export type AuditEntry = {
-  id: string;
-  action: AuditAction;
-  createdAt: Date;
-  actorId: string | null;
-  actorEmail: string | null;
-  actorName: string | null;
-  targetUserId: string | null;
-  targetUserEmail: string | null;
-  targetSurveyId: string | null;
-  targetSurveyTitle: string | null;
-  oldValue: string | null;
-  newValue: string | null;
-  feedback: string | null;
-};
+export type AuditEntry = AuditRow & { id: string; createdAt: Date; actorName: string | null };
 
 export const AUDIT_LATEST_MAX = 50;
 
