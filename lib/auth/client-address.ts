@@ -33,16 +33,3 @@ export function clientKey(address: string): string {
   if (parsed.kind() === "ipv4") return parsed.toString();
   return `${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16)).join(":")}::/64`;
 }
-
-/**
- * A limit key with its client address, if it ends in one (`ip:…`, `register:…`, `forgot:client:…`),
- * counted by `clientKey`. The limits themselves key a client through `clientKey` directly (`hitKey` in
- * lib/limits/apply.ts), so no caller can key a per-client limit on the exact address.
- */
-export function clientLimitKey(key: string): string {
-  for (let i = key.indexOf(":"); i !== -1; i = key.indexOf(":", i + 1)) {
-    const rest = key.slice(i + 1);
-    if (parseAddress(rest)) return `${key.slice(0, i + 1)}${clientKey(rest)}`;
-  }
-  return key;
-}
