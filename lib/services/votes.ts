@@ -7,6 +7,7 @@ import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { reserve } from "@/lib/limits/apply";
 import { mailboxHash } from "@/lib/mailbox";
 import { metrics } from "@/lib/metrics.mjs";
 import { resultsHidden, visibleCounts, type VisibleCounts } from "@/lib/results-visibility";
@@ -46,6 +47,9 @@ export async function castVote(input: {
   if (comment !== null && !can(input.role, "comment")) {
     throw new ApiError("forbidden", "Only pro users can comment. Upgrade on the pricing page to add comments");
   }
+  // Votes per account per minute (`votes.account`, lib/limits/table.ts): reserved before the vote, in a
+  // transaction of its own, and kept whatever the vote answers, so a script cannot crawl every survey.
+  await reserve([["votes.account", input.userId]]);
   const timeZone = getEnv().APP_TIME_ZONE;
   const db = await getDb();
   const email = input.email ?? (await accountEmail(input.userId));

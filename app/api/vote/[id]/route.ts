@@ -6,7 +6,6 @@ import { ApiError } from "@/lib/api/errors";
 import { preflight, route } from "@/lib/api/handler";
 import { clientAddress } from "@/lib/auth/client-address";
 import { assertSelf, rolesFor } from "@/lib/auth/permissions";
-import { reserve } from "@/lib/limits/apply";
 import { networkHash } from "@/lib/network-hash";
 import { assertVerified } from "@/lib/services/account-email";
 import { surveyVoted } from "@/lib/cache/surveys";
@@ -33,9 +32,6 @@ export const PUT = route({
   handler: async ({ request, user, params, body }) => {
     assertSelf(user, { email: body.userEmail, name: body.userName });
     assertVerified(user);
-    // Votes per account per minute (`votes.account`, lib/limits/table.ts): reserved before the vote, kept
-    // whatever it answers, so a script cannot crawl every survey in seconds.
-    await reserve([["votes.account", user.id]]);
     // Identity, and the address whose mailbox votes once per survey, come from the session's user.
     const result = await castVote({ surveyId: params.id, userId: user.id, role: user.role, vote: body.vote, comment: body.comment, notifyResult: body.notifyResult, network: networkHash(clientAddress(request.headers)), email: user.email });
     surveyVoted(params.id);
