@@ -6,7 +6,7 @@ import { publishVote } from "./bus";
 export type LiveSeam = { live?: { notify: (id: string) => void } };
 
 /**
- * A vote was accepted on this server (`surveyVoted`): this server's viewers of the survey get the new
+ * A vote was accepted on this server (`vote.created`, lib/events.ts): this server's viewers of the survey get the new
  * figures at once (still at most one read a second), and with Redis every other server's too.
  */
 export function liveVoted(id: string) {

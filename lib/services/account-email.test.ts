@@ -1,6 +1,8 @@
 // The mail flows end to end against a real SMTP server in this process: what a person receives,
 // the link in it, and what opening it does (the pages call these same services).
 import { eq, sql } from "drizzle-orm";
+import { castVote } from "@/lib/services/votes";
+import { reportSurvey } from "@/lib/services/reports";
 import { describe, expect, it } from "vitest";
 import { clientAddresses, mailSite, tokenOf } from "@/tests/mail-site";
 
@@ -56,6 +58,9 @@ describe("verified addresses", () => {
     const reportRefused = await call(report, { method: "PUT", as: { id }, params: { id: survey.id }, body: {} });
     expect(reportRefused.status).toBe(403);
     expect(reportRefused.json.error?.code).toBe("email_unverified");
+    // The rule belongs to the operations, not to their routes: called directly, they refuse too.
+    await expect(castVote({ surveyId: survey.id, userId: id, role: "user", vote: "yes" })).rejects.toMatchObject({ code: "email_unverified" });
+    await expect(reportSurvey({ surveyId: survey.id, userId: id, role: "user" })).rejects.toMatchObject({ code: "email_unverified" });
 
     // Only the hash of the link's secret is stored.
     const db = await getDb();

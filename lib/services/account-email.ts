@@ -13,7 +13,7 @@ import { recordAudit } from "@/lib/services/audit";
 import { checkOwnPassword } from "@/lib/services/account";
 import { emailTaken, revokeSessions } from "@/lib/services/users";
 import { SUSPENDED_MESSAGE } from "@/lib/services/suspension";
-import { EMAIL_UNVERIFIED_MESSAGE, type ChangeEmailInput, type ResetPasswordInput } from "@/lib/validation/email-links";
+import { type ChangeEmailInput, type ResetPasswordInput } from "@/lib/validation/email-links";
 import { accounts, users } from "@/models";
 
 // What the product's mail makes possible: verified addresses, a forgotten password reset, a change
@@ -25,11 +25,6 @@ import { accounts, users } from "@/models";
  */
 export function verificationRequired(): boolean {
   return mailConfigured() && getEnv().REQUIRE_VERIFIED_EMAIL;
-}
-
-/** Refuses (403 `email_unverified`) a person whose address is not verified, when the rule applies. */
-export function assertVerified(user: { emailVerified: Date | null }): void {
-  if (needsVerification(user)) throw new ApiError("email_unverified", EMAIL_UNVERIFIED_MESSAGE);
 }
 
 export const needsVerification = (user: { emailVerified: Date | null } | null): boolean =>

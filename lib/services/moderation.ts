@@ -3,6 +3,7 @@ import { desc, eq, gt } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
+import { emit } from "@/lib/events";
 import { recordAudit } from "@/lib/services/audit";
 import { queueUnpublishedMail } from "@/lib/services/notifications";
 import { readCount } from "@/lib/services/row-counts";
@@ -16,7 +17,7 @@ import { surveys, users, type ResultsVisibility, type SurveyStatus } from "@/mod
  *
  * Publishing needs no message and keeps the last feedback: the surveyor still sees why the survey had
  * been unpublished, next to its status, now `publish` again (a message sent with a publish replaces
- * it). The route calls `surveyChanged(id)` so the public pages follow at once.
+ * it). A change emits its event once committed, so the public pages follow at once (lib/events.ts).
  */
 export async function setSurveyStatus(input: {
   actorId: string;
@@ -27,7 +28,7 @@ export async function setSurveyStatus(input: {
   const feedback = input.feedbackMessage?.trim() || undefined;
   if (input.status === "unpublish" && !feedback) throw new ApiError("unprocessable", FEEDBACK_REQUIRED);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // The actor's role as it is now (shared lock: a concurrent role change waits, or we wait for it).
     const [actor] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.actorId)).for("share");
     if (!can(actor?.role, "moderateSurveys")) throw new ApiError("forbidden", "Only admins can publish or unpublish surveys");
@@ -54,6 +55,8 @@ export async function setSurveyStatus(input: {
     }
     return { modifiedCount: 1 };
   });
+  if (result.modifiedCount > 0) emit({ type: input.status === "publish" ? "survey.published" : "survey.unpublished", surveyId: input.surveyId });
+  return result;
 }
 
 export type ModeratedSurvey = {

@@ -7,6 +7,7 @@ import { ApiError, forbidden, notFound } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { emit } from "@/lib/events";
 import { managedColumns, publicColumns, toPublic, type PublicSurvey } from "@/lib/services/surveys";
 import { dayIn, type SurveyFormInput } from "@/lib/validation/survey-form";
 import { surveys, users, type Role, type SurveyStatus } from "@/models";
@@ -60,6 +61,7 @@ export async function createSurvey(ownerId: string, fields: SurveyFormInput): Pr
     .insert(surveys)
     .values({ ...fields, surveyorId: ownerId })
     .returning({ id: surveys.id });
+  emit({ type: "survey.created", surveyId: row.id });
   return row;
 }
 
@@ -90,6 +92,7 @@ export async function updateSurveyFields(id: string, fields: SurveyFormInput): P
     .set({ title, description, category, deadline, questionTitle, questionDescription, ...(resultsVisibility ? { resultsVisibility } : {}) })
     .where(eq(surveys.id, id))
     .returning({ id: surveys.id });
+  if (rows.length > 0) emit({ type: "survey.updated", surveyId: id });
   return { modifiedCount: rows.length };
 }
 

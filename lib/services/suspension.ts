@@ -7,6 +7,7 @@ import { retireAllEmailTokens } from "@/lib/auth/email-tokens";
 import { can } from "@/lib/auth/permissions";
 import { getDb, type Tx } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
+import { emit } from "@/lib/events";
 import { recordAudit } from "@/lib/services/audit";
 import { revokeSessions } from "@/lib/services/users";
 import { surveys, users, votes } from "@/models";
@@ -123,26 +124,30 @@ async function moveVotes(tx: Tx, userId: string, direction: "void" | "restore"):
 /**
  * Voids every not-yet-voided vote of a suspended account (409 otherwise), with one audit row naming
  * the reason and the number voided. Voiding again changes nothing (voided: 0, no audit row). The
- * caller invalidates the cached pages of the surveys answered.
+ * surveys answered are shown anew everywhere (`votes.voided`, lib/events.ts).
  */
 export async function voidVotes(targetId: string, reason: string, actorId: string): Promise<VoidResult> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const target = await lockTarget(tx, targetId, actorId, "void");
     if (!target.suspendedAt) throw new ApiError("conflict", NOT_SUSPENDED_VOID);
     const { moved, surveys: touched } = await moveVotes(tx, targetId, "void");
     if (moved > 0) await recordAudit(tx, { actorId, action: "votes_void", targetUserId: targetId, newValue: String(moved), feedback: reason });
     return { id: targetId, voided: moved, surveys: touched };
   });
+  emit({ type: "votes.voided", surveyIds: result.surveys });
+  return result;
 }
 
 /** Counts an account's voided votes again (audited with the number restored); none: nothing changes. */
 export async function restoreVotes(targetId: string, actorId: string): Promise<{ id: string; restored: number; surveys: string[] }> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await lockTarget(tx, targetId, actorId, "void");
     const { moved, surveys: touched } = await moveVotes(tx, targetId, "restore");
     if (moved > 0) await recordAudit(tx, { actorId, action: "votes_restore", targetUserId: targetId, newValue: String(moved) });
     return { id: targetId, restored: moved, surveys: touched };
   });
+  emit({ type: "votes.restored", surveyIds: result.surveys });
+  return result;
 }

@@ -1,12 +1,14 @@
 import "server-only";
 import { mailConfigured } from "@/lib/mail/transport";
-import { needsVerification } from "@/lib/services/account-email";
+import { needsVerification, verificationRequired } from "@/lib/services/account-email";
+import { EMAIL_UNVERIFIED_MESSAGE } from "@/lib/validation/email-links";
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { emit } from "@/lib/events";
 import { reserve } from "@/lib/limits/apply";
 import { mailboxHash } from "@/lib/mailbox";
 import { metrics } from "@/lib/metrics.mjs";
@@ -27,7 +29,8 @@ export type VoteResult = { vote: VoteValue; comment: string | null } & VisibleCo
  * account is deleted, so a new account on the same address, or a `+tag` of it, cannot vote again); and
  * the counter moves only when a row was written, in the same statement: the counters always equal the
  * rows. The hash is of `email`, the address the statement finds on the account: one that changed
- * meanwhile writes nothing (the caller may retry).
+ * meanwhile writes nothing (the caller may retry). Where the site requires a verified address, the
+ * statement also finds it verified, so the rule holds for every caller of this operation.
  */
 export async function castVote(input: {
   surveyId: string;
@@ -63,7 +66,8 @@ export async function castVote(input: {
           insert into ${votes} (survey_id, user_id, vote, comment, notify_result, network, mailbox_hash)
           select ${surveys.id}, ${input.userId}::uuid, ${input.vote}::vote_value, ${comment}::text, ${input.notifyResult === true}::boolean, ${input.network ?? null}::text, ${mailbox}::text from ${surveys}
           where ${surveys.id} = ${input.surveyId} and ${surveys.status} = 'publish' and now() < ${closesAt(timeZone)}
-            and exists (select 1 from ${users} where ${users.id} = ${input.userId}::uuid and ${users.email} = ${email}::text and ${users.deletedAt} is null)
+            and exists (select 1 from ${users} where ${users.id} = ${input.userId}::uuid and ${users.email} = ${email}::text and ${users.deletedAt} is null
+              and (${users.emailVerified} is not null or not ${verificationRequired()}::boolean))
           -- Without a target: both unique indexes, (survey_id, user_id) and (survey_id, mailbox_hash).
           on conflict do nothing
           returning vote
@@ -78,8 +82,9 @@ export async function castVote(input: {
     ? { vote: input.vote, comment, ...visibleCounts(counts, resultsHidden(counts, false, { id: input.userId, role: input.role })) }
     : null;
   metrics().votes.inc({ outcome: result ? "accepted" : "refused" });
-  if (result) return result;
-  throw await whyNotCounted(input.surveyId, input.userId, mailbox, timeZone);
+  if (!result) throw await whyNotCounted(input.surveyId, input.userId, mailbox, timeZone);
+  emit({ type: "vote.created", surveyId: input.surveyId });
+  return result;
 }
 
 /** The address on a person's account (a deleted account has none left to vote with). */
@@ -101,6 +106,8 @@ async function whyNotCounted(surveyId: string, userId: string, mailbox: string, 
     .from(surveys)
     .where(eq(surveys.id, surveyId));
   if (!survey || survey.status !== "publish") return new ApiError("not_found", "Survey not found");
+  const [voter] = await db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
+  if (voter && needsVerification(voter)) return new ApiError("email_unverified", EMAIL_UNVERIFIED_MESSAGE);
   const [existing] = await db
     .select({ id: votes.id })
     .from(votes)

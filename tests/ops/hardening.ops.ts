@@ -1,7 +1,7 @@
 // Against a production server (`npm start` on a PostgreSQL database):
 // malformed requests get a 4xx with the security headers and no stack trace in the log; Next's cache
 // headers are not sent; HSTS only over HTTPS from a trusted proxy; the avatar route keeps its own CSP;
-// the OG image answers 404 for unknown ids and serves known ones from the cache until surveyChanged.
+// the OG image answers 404 for unknown ids and serves known ones from the cache until the survey changes (lib/events.ts).
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -139,11 +139,11 @@ describe.skipIf(!runnable)("hardening of a production server", () => {
     expect(first.status).toBe(200);
     expect(first.headers.get("content-type")).toBe("image/png");
     const bytes = Buffer.from(await first.arrayBuffer());
-    // A change made behind the app's back (no surveyChanged): the cached picture is served as it was.
+    // A change made behind the app's back (no event): the cached picture is served as it was.
     await withDb({ url: database.url }, (db) => db.execute(sql`update surveys set title = 'Changed behind the cache' where id = ${surveyId}`));
     const cached = Buffer.from(await (await fetch(imageOf(surveyId))).arrayBuffer());
     expect(cached.equals(bytes)).toBe(true);
-    // A vote calls surveyChanged: the picture is rendered again (new title and counts).
+    // A vote expires it (`vote.created`): the picture is rendered again (new title and counts).
     const [voter] = await createVoters({ url: database.url }, 1);
     const voted = await fetch(`${server.url}/api/vote/${surveyId}`, {
       method: "PUT",

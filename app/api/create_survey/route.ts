@@ -3,7 +3,6 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { parseBody, preflight, route } from "@/lib/api/handler";
 import { assertSelf, rolesFor } from "@/lib/auth/permissions";
-import { surveyChanged } from "@/lib/cache/surveys";
 import { createSurvey, siteToday } from "@/lib/services/surveyor-workspace";
 import { createSurveyBodySchema } from "@/lib/validation/survey-form";
 
@@ -17,7 +16,6 @@ export const POST = route({
     // The original client named the owner in the body; the owner is always the caller.
     assertSelf(user, { email: surveyorEmail }, { message: "You can only create surveys for your own account" });
     const { id } = await createSurvey(user.id, fields);
-    surveyChanged(id);
     return NextResponse.json({ acknowledged: true, insertedId: id }, { status: 201 });
   },
 });

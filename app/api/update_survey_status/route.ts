@@ -2,7 +2,6 @@
 import { route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
 import { setSurveyStatus } from "@/lib/services/moderation";
-import { surveyChanged } from "@/lib/cache/surveys";
 import { FEEDBACK_MAX, updateSurveyStatusSchema } from "@/lib/validation/admin";
 
 export const POST = route({
@@ -10,9 +9,6 @@ export const POST = route({
   body: updateSurveyStatusSchema,
   maxBodyBytes: FEEDBACK_MAX * 4 + 1024,
   handler: async ({ body, user }) => {
-    const result = await setSurveyStatus({ actorId: user.id, surveyId: body.id, status: body.status, feedbackMessage: body.feedbackMessage });
-    // The survey leaves (or rejoins) the home page, the list, the sitemap and its own page at once.
-    if (result.modifiedCount > 0) surveyChanged(body.id);
-    return result;
+    return setSurveyStatus({ actorId: user.id, surveyId: body.id, status: body.status, feedbackMessage: body.feedbackMessage });
   },
 });

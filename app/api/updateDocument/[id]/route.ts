@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { parseBody, preflight, route } from "@/lib/api/handler";
 import { rolesFor } from "@/lib/auth/permissions";
-import { surveyChanged } from "@/lib/cache/surveys";
 import { getManagedSurvey, siteToday, updateSurveyFields } from "@/lib/services/surveyor-workspace";
 import { minDeadlineForUpdate, surveyFormSchema } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
@@ -18,7 +17,6 @@ export const PUT = route({
     // Strict: counts, status, owner, feedback, ids or dates in the body are refused (400), never written.
     const fields = parseBody(surveyFormSchema(minDeadlineForUpdate(siteToday(), survey.deadline)), body);
     const result = await updateSurveyFields(survey.id, fields);
-    surveyChanged(survey.id);
     return { acknowledged: true, matchedCount: result.modifiedCount, ...result };
   },
 });

@@ -1,11 +1,11 @@
 // GET /api/survey/{id}/results: a published survey's live figures with their stats, the same for every
-// viewer, from a per-server cache refreshed at most once a second (lib/cache/surveys.ts `liveResults`);
+// viewer, from a per-server cache refreshed at most once a second (lib/live/figures.ts);
 // the same figures as each event of GET /api/survey/{id}/live (lib/live/figures.ts). A survey whose
 // results wait for its deadline answers nulls until then, except to its surveyor and admins.
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { preflight, route } from "@/lib/api/handler";
-import { LIVE_RESULTS_MS } from "@/lib/cache/surveys";
+import { LIVE_RESULTS_MS } from "@/lib/live/figures";
 import { viewerFigures } from "@/lib/live/figures";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
