@@ -10,10 +10,8 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { RequestError, sendJson } from "@/lib/api/client";
 import { cn } from "@/lib/utils";
-import { SURVEY_LIMITS, surveyFormSchema, type SurveyFormInput } from "@/lib/validation/survey-form";
+import { SURVEY_FIELDS, SURVEY_LIMITS, surveyFormSchema, type SurveyFormInput } from "@/lib/validation/survey-form";
 import { CATEGORIES, type ResultsVisibility } from "@/models/enums";
-
-const FIELDS = ["title", "description", "category", "deadline", "questionTitle", "questionDescription", "resultsVisibility"] as const;
 
 const VISIBILITY_OPTIONS: { value: ResultsVisibility; label: string; description: string }[] = [
   {
@@ -70,7 +68,7 @@ export function SurveyForm({
     } catch (error) {
       const refused = error instanceof RequestError ? error : new RequestError(0, "Something went wrong! try again...");
       for (const issue of refused.issues) {
-        const field = FIELDS.find((f) => f === issue.path);
+        const field = SURVEY_FIELDS.find((f) => f === issue.path);
         if (field) setError(field, { message: issue.message });
       }
       toast.error("Oh no!", { description: refused.status < 500 ? refused.message : "Something went wrong! try again..." });

@@ -8,6 +8,7 @@ import type { ContactMessageRow } from "@/lib/services/contact";
 import type { PaymentRow } from "@/lib/services/payments";
 import type { PublicSurvey } from "@/lib/services/surveys";
 import type { FeedbackRow } from "@/lib/services/surveyor-workspace";
+import { surveyFieldValues } from "@/lib/validation/survey-form";
 import { z } from "@/lib/validation/zod";
 import { VERDICTS } from "@/lib/stats";
 import { CATEGORIES, RESULTS_VISIBILITIES, ROLES, SURVEY_STATUSES, VOTE_VALUES, type Role } from "@/models/enums";
@@ -95,22 +96,16 @@ export function toSurveyJson(survey: PublicSurvey, hidden: boolean, surveyorEmai
   const { yesCount, noCount, stats, resultsHidden: withheld } = visibleCounts(survey, hidden);
   return {
     _id: survey.id,
-    title: survey.title,
-    description: survey.description,
-    category: survey.category,
-    deadline: survey.deadline,
+    // The fields the surveyor wrote, as the form's list has them (lib/validation/survey-form.ts).
+    ...surveyFieldValues(survey),
     createdAt: survey.createdAt,
-    questionTitle: survey.questionTitle,
-    questionDescription: survey.questionDescription,
     status: survey.status,
     yesCount,
     noCount,
     totalVotes: yesCount === null ? null : yesCount + noCount,
     voidedCount: visibleVoided(survey.voidedCount, hidden),
     surveyorEmail,
-    // Added: who sees the counts while the survey is open, whether this answer withholds them, and
-    // the result with its uncertainty (lib/stats.ts).
-    resultsVisibility: survey.resultsVisibility ?? "after_voting",
+    // Added: whether this answer withholds the counts, and the result with its uncertainty (lib/stats.ts).
     resultsHidden: withheld,
     stats,
   };

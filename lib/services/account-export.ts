@@ -9,6 +9,7 @@ import { notFound } from "@/lib/api/errors";
 import { getDb, type Db } from "@/lib/db";
 import { listOwnPayments } from "@/lib/payments/billing";
 import { describeUserAgent } from "@/lib/services/account";
+import { surveyFieldColumns } from "@/lib/services/surveys";
 import { accounts, reports, surveys, users, userSessions, votes } from "@/models";
 
 const PAYMENTS_MAX = 1000;
@@ -110,12 +111,7 @@ function sections(db: Db, userId: string, pageSize: number): [string, () => Asyn
             db
               .select({
                 id: surveys.id,
-                title: surveys.title,
-                description: surveys.description,
-                category: surveys.category,
-                questionTitle: surveys.questionTitle,
-                questionDescription: surveys.questionDescription,
-                deadline: surveys.deadline,
+                ...surveyFieldColumns,
                 status: surveys.status,
                 adminFeedback: surveys.feedback,
                 yesCount: surveys.yesCount,

@@ -2,6 +2,7 @@ import "server-only";
 import { stringify } from "csv-stringify/sync";
 import { type ManagedSurvey } from "@/lib/services/surveyor-workspace";
 import { voterPages } from "@/lib/services/survey-voters";
+import type { SurveyField } from "@/lib/validation/survey-form";
 
 // The CSV export of one survey: its figures, then one row per voter. Quoting is csv-stringify's
 // (RFC 4180); the rows are read from the database one keyset page at a time, only when the reader
@@ -17,6 +18,20 @@ export function neutraliseFormula(value: string): string {
 
 const csv = (rows: unknown[][]) =>
   stringify(rows, { cast: { string: neutraliseFormula, date: (d) => d.toISOString() }, record_delimiter: "\r\n" });
+
+/**
+ * The name of each field the surveyor wrote, as the export's first rows say it, in that order (the
+ * first implementation's names). A field of the form without a name here does not compile.
+ */
+const FIELD_ROWS: Record<SurveyField, string> = {
+  title: "Survey",
+  description: "Description",
+  questionTitle: "Question",
+  questionDescription: "Question Description",
+  category: "Category",
+  deadline: "Deadline",
+  resultsVisibility: "Results Visible",
+};
 
 const VOTER_HEADER = ["Serial No", "User Name", "User Email", "Vote", "Comment", "Voted At"];
 
@@ -47,13 +62,8 @@ export function surveyCsvStream(survey: ManagedSurvey, pageSize = 1000): Readabl
         if (!started) {
           started = true;
           const figures = csv([
-            ["Survey", survey.title],
-            ["Description", survey.description],
-            ["Question", survey.questionTitle],
-            ["Question Description", survey.questionDescription],
-            ["Category", survey.category],
+            ...(Object.entries(FIELD_ROWS) as [SurveyField, string][]).map(([field, name]) => [name, survey[field]]),
             ["Status", survey.status],
-            ["Deadline", survey.deadline],
             ["Created At", survey.createdAt],
             ["Yes", survey.yesCount],
             ["No", survey.noCount],

@@ -6,10 +6,9 @@ import { and, asc, count, desc, eq, isNotNull, ne } from "drizzle-orm";
 import { ApiError, forbidden, notFound } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
-import { getEnv } from "@/lib/env";
 import { emit } from "@/lib/events";
 import { managedColumns, publicColumns, toPublic, type PublicSurvey } from "@/lib/services/surveys";
-import { dayIn, type SurveyFormInput } from "@/lib/validation/survey-form";
+import { surveyFieldsOf, type SurveyFormInput } from "@/lib/validation/survey-form";
 import { surveys, users, type Role, type SurveyStatus } from "@/models";
 
 /**
@@ -85,11 +84,11 @@ export async function getManagedSurvey(id: string, viewer: { id: string; role: R
  */
 export async function updateSurveyFields(id: string, fields: SurveyFormInput): Promise<{ modifiedCount: number }> {
   const db = await getDb();
-  const { title, description, category, deadline, questionTitle, questionDescription, resultsVisibility } = fields;
   const rows = await db
     .update(surveys)
-    // The results' visibility is optional in the body: left out, it stays as it is.
-    .set({ title, description, category, deadline, questionTitle, questionDescription, ...(resultsVisibility ? { resultsVisibility } : {}) })
+    // Every field of the form's list that was sent: an optional one left out (the results'
+    // visibility) stays as it is.
+    .set(surveyFieldsOf(fields))
     .where(eq(surveys.id, id))
     .returning({ id: surveys.id });
   if (rows.length > 0) emit({ type: "survey.updated", surveyId: id });
@@ -156,5 +155,5 @@ export async function countFeedbacks(surveyorId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Today's date in the site's time zone: the earliest deadline a survey may be given. */
-export const siteToday = () => dayIn(getEnv().APP_TIME_ZONE);
+// Moved to lib/site-dates.ts; kept here until the routes that still import it from here follow.
+export { siteToday } from "@/lib/site-dates";

@@ -3,15 +3,21 @@
 import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { getEnv } from "@/lib/env";
 import { can } from "@/lib/auth/permissions";
 import { readCount } from "@/lib/services/row-counts";
+import { closedSql } from "@/lib/site-dates";
+import { SURVEY_FIELDS, type SurveyField, type SurveyFormInput } from "@/lib/validation/survey-form";
 import type { SurveySort } from "@/lib/validation/survey-list";
 import { surveys, users, type Category, type ResultsVisibility, type Role, type SurveyStatus } from "@/models";
 
 export type { SurveySort };
 // The votes-over-time chart still reads its type from here.
 export type { VotesOnDay } from "@/lib/services/survey-voters";
+
+/** The columns of the fields a surveyor writes, one per entry of the form's field list. */
+export const surveyFieldColumns = Object.fromEntries(SURVEY_FIELDS.map((field) => [field, surveys[field]])) as {
+  [F in SurveyField]: (typeof surveys)[F];
+};
 
 const totalVotes = sql<number>`(${surveys.yesCount} + ${surveys.noCount})`;
 
@@ -22,13 +28,8 @@ const totalVotes = sql<number>`(${surveys.yesCount} + ${surveys.noCount})`;
 // allows (lib/results-visibility.ts); the surveyor's id is for those checks and never leaves the server.
 export const publicColumns = {
   id: surveys.id,
-  title: surveys.title,
-  description: surveys.description,
-  category: surveys.category,
-  deadline: surveys.deadline,
+  ...surveyFieldColumns,
   createdAt: surveys.createdAt,
-  questionTitle: surveys.questionTitle,
-  questionDescription: surveys.questionDescription,
   status: surveys.status,
   yesCount: surveys.yesCount,
   noCount: surveys.noCount,
@@ -41,24 +42,19 @@ export const publicColumns = {
 /** The public columns and the surveyor's address: for reads by the survey's owner or an admin only. */
 export const managedColumns = { ...publicColumns, surveyorEmail: users.email };
 
-/** A survey as the public sees it; plain JSON (dates as ISO strings) so Next's data cache keeps it as is. */
-export type PublicSurvey = {
+/**
+ * A survey as the public sees it; plain JSON (dates as ISO strings) so Next's data cache keeps it as is.
+ * Its written fields are the form's (the deadline a calendar date, YYYY-MM-DD).
+ */
+export type PublicSurvey = Required<SurveyFormInput> & {
   id: string;
-  title: string;
-  description: string;
-  category: Category;
-  /** A calendar date, YYYY-MM-DD. */
-  deadline: string;
   /** ISO timestamp. */
   createdAt: string;
-  questionTitle: string;
-  questionDescription: string;
   status: SurveyStatus;
   yesCount: number;
   noCount: number;
   /** Votes voided after review (suspended accounts'), no longer in the counts. */
   voidedCount: number;
-  resultsVisibility: ResultsVisibility;
   surveyorId: string;
   surveyorName: string | null;
 };
@@ -92,15 +88,7 @@ export async function surveyorEmailsFor(
 const published = (category?: Category) =>
   and(eq(surveys.status, "publish"), category ? eq(surveys.category, category) : undefined);
 
-/**
- * The instant voting closes: the end of the deadline day in APP_TIME_ZONE, computed by the database
- * so that a check and a write share one clock.
- */
-export function closesAt(timeZone: string) {
-  return sql`((${surveys.deadline} + 1)::timestamp at time zone ${timeZone})`;
-}
-
-const stillOpen = () => sql`now() < ${closesAt(getEnv().APP_TIME_ZONE)}`;
+const stillOpen = () => sql`not ${closedSql(surveys.deadline)}`;
 
 /**
  * Published surveys, most votes first (ties: newest first) or newest first; one page of them.
@@ -183,7 +171,7 @@ export async function getSurveyCounts(id: string): Promise<{
       noCount: surveys.noCount,
       resultsVisibility: surveys.resultsVisibility,
       surveyorId: surveys.surveyorId,
-      deadlinePassed: sql<boolean>`now() >= ${closesAt(getEnv().APP_TIME_ZONE)}`,
+      deadlinePassed: closedSql(surveys.deadline),
     })
     .from(surveys)
     .where(and(eq(surveys.id, id), eq(surveys.status, "publish")));

@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { isRealDay } from "@/lib/dates";
 import { CATEGORIES, RESULTS_VISIBILITIES } from "@/models/enums";
 import { pageNumberSchema } from "./paging";
 import { noControlCharacters } from "./text";
@@ -18,10 +19,8 @@ export const SURVEY_LIMITS = {
 
 export const DEADLINE_IN_PAST = "The deadline cannot be before today";
 
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
-export function dayIn(timeZone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
+// Moved to lib/dates.ts; kept here until the route tests that still import it from here follow.
+export { dayIn } from "@/lib/dates";
 
 // Multi-line fields keep line breaks and tabs but no other control characters (lib/validation/text.ts).
 function text(label: string, max: number, multiLine: boolean) {
@@ -37,10 +36,6 @@ function text(label: string, max: number, multiLine: boolean) {
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (v: string) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
 
 /**
  * The fields of a survey: the six the spec requires, and who sees the results while it is open.
@@ -77,6 +72,24 @@ export function surveyFormSchema(minDeadline: string) {
 }
 
 export type SurveyFormInput = z.infer<ReturnType<typeof surveyFormSchema>>;
+export type SurveyField = keyof SurveyFormInput;
+
+/**
+ * The fields a surveyor writes, in the form's order, read off the schema: the one list that the
+ * writes, the public reads, the JSON answers and the exports of a survey's own fields follow, so a
+ * field added to the schema (and the model) is carried everywhere without being named again.
+ */
+export const SURVEY_FIELDS = Object.keys(surveyFormSchema("0001-01-01").shape) as readonly SurveyField[];
+
+/** Every written field of a stored survey, and nothing else (for its JSON answer). */
+export function surveyFieldValues<T extends Required<SurveyFormInput>>(survey: T): Required<SurveyFormInput> {
+  return Object.fromEntries(SURVEY_FIELDS.map((f) => [f, survey[f]])) as Required<SurveyFormInput>;
+}
+
+/** The written fields of `values`, leaving out those not sent (an optional field keeps its value on update). */
+export function surveyFieldsOf<T extends Partial<Record<SurveyField, unknown>>>(values: T): Partial<Pick<T, SurveyField & keyof T>> {
+  return Object.fromEntries(SURVEY_FIELDS.filter((f) => values[f] !== undefined).map((f) => [f, values[f]])) as Partial<Pick<T, SurveyField & keyof T>>;
+}
 
 /**
  * POST /api/create_survey: the form, plus the original client's `surveyorEmail`, which may only name
