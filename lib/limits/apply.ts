@@ -1,8 +1,9 @@
 import "server-only";
-import { and, count, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, count, gt, inArray, lt, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { clientKey } from "@/lib/auth/client-address";
 import { getDb } from "@/lib/db";
+import { queryRows } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { limitHits } from "@/models";
 import { LIMITS, type HitLimitName, type LimitName, type RowsLimitName, type SiteLimitName } from "./table";
@@ -11,7 +12,7 @@ import { LIMITS, type HitLimitName, type LimitName, type RowsLimitName, type Sit
  * Applies the limits of lib/limits/table.ts. Callers name a limit and what it is counted per (the account,
  * the address typed, the client's address); the numbers, windows and refusals come from the table.
  *
- * A limit counted in limit_hits is *reserved* before any slow work (a password hash): in one transaction
+ * A limit counted in limit_hits is *reserved* before any slow work (a password hash): in one statement
  * each key is locked with a transaction-scoped advisory lock, its window counted, and the rows inserted.
  * Parallel attempts queue on the lock, so at most `max` of them ever get a row, however they are sent
  * (reading the count before the hash and writing it after let 30 parallel guesses through). A hit is
@@ -50,29 +51,22 @@ export function hitKey(...[name, part]: Hit): string {
 const resolve = (hits: Hit[]) => hits.map((hit) => ({ name: hit[0], key: hitKey(...hit), row: LIMITS[hit[0]] }));
 const within = (minutes: number) => gt(limitHits.createdAt, sql`now() - make_interval(mins => ${minutes})`);
 
-/** Reserves one hit under every limit named, or throws the first full limit's refusal (nothing reserved). */
+/**
+ * Reserves one hit under every limit named, or throws the first full limit's refusal (nothing reserved).
+ * One statement, one round trip: the database function `reserve_limit_hits` (migration
+ * 0016_reserve_limit_hits) takes the advisory locks in key order, counts each window and inserts the hits.
+ */
 export async function reserve(hits: Hit[]): Promise<Held> {
   const limits = resolve(hits);
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    // Locks in key order, so two actions sharing keys never wait on each other in a cycle.
-    for (const key of [...new Set(limits.map((l) => l.key))].sort()) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-    }
-    for (const limit of limits) {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(limitHits)
-        .where(and(eq(limitHits.key, limit.key), within(limit.row.windowMinutes)));
-      if ((row?.n ?? 0) >= limitMax(limit.name)) throw limitRefusal(limit.name);
-    }
-    const rows = await tx
-      .insert(limitHits)
-      .values(limits.map((l) => ({ key: l.key })))
-      .returning({ id: limitHits.id, key: limitHits.key });
-    const idOf = new Map(rows.map((r) => [r.key, r.id]));
-    return limits.map((l) => ({ name: l.name, id: idOf.get(l.key)! }));
-  });
+  const request = limits.map((l) => ({ key: l.key, minutes: l.row.windowMinutes, max: limitMax(l.name) }));
+  const [row] = await queryRows<{ outcome: { full?: number; ids?: string[] } }>(
+    db,
+    sql`select reserve_limit_hits(${JSON.stringify(request)}::jsonb) as outcome`,
+  );
+  const { full, ids } = row.outcome;
+  if (full !== undefined) throw limitRefusal(limits[full - 1].name);
+  return limits.map((l, i) => ({ name: l.name, id: ids![i] }));
 }
 
 /** Gives reserved hits back (all, or those of the limits named): the attempt did not count. */
