@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import { ROLES } from "@/models/enums";
 import { createUser } from "@/tests/factories";
 import { sessionCookieFor } from "@/tests/session-cookie";
 import { config, proxy } from "./proxy";
@@ -26,7 +27,17 @@ describe("proxy", () => {
     expect(await visit("/dashboard/pro_user/comments", cookie)).toBe("http://localhost:3000/dashboard/user");
     expect(await visit("/dashboard", cookie)).toBe("http://localhost:3000/dashboard/user");
     expect(await visit("/dashboard/user/surveys", cookie)).toBeNull();
+    expect(await visit("/dashboard/account", cookie)).toBeNull();
     expect(await visit("/payment", cookie)).toBeNull();
+  });
+
+  it("lets each role into its own dashboard only, as the layouts do", async () => {
+    for (const role of ROLES) {
+      const cookie = await sessionCookieFor(await createUser({ role }));
+      for (const section of ROLES) {
+        expect([role, section, await visit(`/dashboard/${section}`, cookie)]).toEqual([role, section, role === section ? null : `http://localhost:3000/dashboard/${role}`]);
+      }
+    }
   });
 
   it("gives each page it lets through a policy with a fresh nonce and no 'unsafe-inline', for Next and the browser", async () => {

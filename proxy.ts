@@ -1,12 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { resolveCaller } from "@/lib/auth/guards";
+import { dashboardActionOf, resolveCaller } from "@/lib/auth/guards";
+import { can } from "@/lib/auth/permissions";
 import { contentSecurityPolicy } from "@/lib/security-headers.mjs";
-import { ROLES } from "@/models/enums";
 
 // For the dashboards and the payment page, the first line of defence only: every dashboard layout,
 // page and route handler checks the session and the role again on the server (a proxy can be
 // bypassed; see CVE-2025-29927).
-// The caller is resolved exactly as pages and handlers do it, role read from the database.
+// The caller is resolved exactly as pages and handlers do it, role read from the database, and a
+// dashboard asks the same permission its layout asks (`dashboardActionOf`).
 
 function toLogin(request: NextRequest) {
   const login = new URL("/login", request.url);
@@ -23,7 +24,8 @@ export async function proxy(request: NextRequest) {
   const role = (await resolveCaller(request.headers, request.cookies.getAll().map((c) => c.name)))?.role;
   if (!role) return toLogin(request);
   const [, section, area] = request.nextUrl.pathname.split("/");
-  if (section === "dashboard" && (!area || ((ROLES as readonly string[]).includes(area) && area !== role))) {
+  const action = area ? dashboardActionOf(area) : null;
+  if (section === "dashboard" && (!area || (action && !can(role, action)))) {
     return NextResponse.redirect(new URL(`/dashboard/${role}`, request.url));
   }
   return withNonce(request);

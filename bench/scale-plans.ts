@@ -27,7 +27,6 @@ const { countPublishedSurveys, getPublishedSurvey, listPublishedSurveyIds, listP
 const { listLatestAudit } = await import("@/lib/services/audit");
 const { listUsers } = await import("@/lib/services/users");
 const { listCommentedSurveys, listParticipatedSurveys } = await import("@/lib/services/votes");
-const { dayIn } = await import("@/lib/validation/survey-form");
 const { DASHBOARD_PAGE_SIZE, pageCount, pageWindow } = await import("@/lib/validation/paging");
 
 const RUNS = Number(process.env.BENCH_SCALE_QUERY_RUNS ?? 7);
@@ -63,7 +62,6 @@ const published = await countPublishedSurveys();
 const lastListPage = Math.min(1000, Math.max(1, Math.ceil(published / 12)));
 const ownTotal = await countOwnSurveys(surveyor.id);
 const surveyorViewer = { id: surveyor.id, role: "surveyor" as const };
-const today = dayIn(timeZone);
 const search = process.env.BENCH_SCALE_USER_SEARCH ?? "voter1";
 
 const pages: Record<string, () => Promise<unknown>> = {
@@ -79,7 +77,7 @@ const pages: Record<string, () => Promise<unknown>> = {
   "/dashboard/user/surveys": () => listParticipatedSurveys(user.id),
   "/dashboard/user/my-reports": () => listReportedSurveys(user.id),
   "/dashboard/pro_user/comments": () => listCommentedSurveys(pro.id),
-  "/dashboard/surveyor": () => surveyorStats(surveyor.id, today),
+  "/dashboard/surveyor": () => surveyorStats(surveyor.id, timeZone),
   "/dashboard/surveyor/surveys": () => Promise.all([listOwnSurveys(surveyor.id, pageWindow(1)), countOwnSurveys(surveyor.id)]),
   "/dashboard/surveyor/surveys?page=<last>": () =>
     Promise.all([listOwnSurveys(surveyor.id, pageWindow(pageCount(ownTotal)), ownTotal), countOwnSurveys(surveyor.id)]),

@@ -28,7 +28,7 @@ const SIGNED_OUT_ONLY = ["/login", "/register", "/signup"];
 // other sites frame (no site navigation: it stands alone in the frame). Checked signed out.
 const LINKS_AND_EMBEDS = ["/forgot-password", "/reset-password", "/verify-email", "/confirm-email", "/unsubscribe", "/embed/survey/{survey}"];
 const DASHBOARD: Record<Exclude<Role, "signed-out">, string[]> = {
-  user: ["/dashboard/user", "/dashboard/user/surveys", "/dashboard/user/my-reports", "/dashboard/user/comments"],
+  user: ["/dashboard/user", "/dashboard/user/surveys", "/dashboard/user/my-reports"],
   pro_user: ["/dashboard/pro_user", "/dashboard/pro_user/surveys", "/dashboard/pro_user/my-reports", "/dashboard/pro_user/comments", "/dashboard/pro_user/billing"],
   surveyor: [
     "/dashboard/surveyor",

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { deadlineNote, formatDate, formatDateTime, formatShortDate, formatTimeAgo, isClosed } from "./dates";
+import {
+  addDays,
+  dayIn,
+  deadlineNote,
+  formatDate,
+  formatDateTime,
+  formatDateTimeWithZone,
+  formatShortDate,
+  formatTimeAgo,
+  isClosed,
+  isRealDay,
+} from "./dates";
+
+const note = (deadline: string, today: string, timeZone: string) => Object.values(deadlineNote(deadline, today, timeZone)).join("");
 
 describe("dates", () => {
   it("writes a calendar date as that day, whatever the machine's zone", () => {
@@ -16,13 +29,42 @@ describe("dates", () => {
     const at = new Date("2026-11-08T23:30:00Z");
     expect(formatDateTime(at, "UTC")).toBe("Nov 8, 2026, 11:30 PM");
     expect(formatDateTime(at, "Asia/Dhaka")).toBe("Nov 9, 2026, 5:30 AM");
+    expect(formatDateTimeWithZone(at, "Asia/Dhaka")).toBe("Nov 9, 2026, 5:30 AM Asia/Dhaka");
+  });
+
+  it("tells the day of an instant in a time zone, not the machine's", () => {
+    const at = new Date("2026-11-08T23:30:00Z");
+    expect(dayIn("UTC", at)).toBe("2026-11-08");
+    expect(dayIn("Asia/Dhaka", at)).toBe("2026-11-09");
+    expect(dayIn("America/Los_Angeles", new Date("2027-01-01T07:59:59Z"))).toBe("2026-12-31");
+    expect(dayIn("America/Los_Angeles", new Date("2027-01-01T08:00:00Z"))).toBe("2027-01-01");
+  });
+
+  it("knows the calendar: real days, and days counted across months and years", () => {
+    expect(isRealDay("2028-02-29")).toBe(true);
+    expect(isRealDay("2027-02-29")).toBe(false);
+    expect(isRealDay("2027-13-01")).toBe(false);
+    expect(isRealDay("soon")).toBe(false);
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2028-03-01", -1)).toBe("2028-02-29");
+  });
+
+  it("closes a survey when its deadline day ends in the app's time zone, not at the machine's midnight", () => {
+    // 23:30 UTC on the deadline day: still open in UTC, already the next day (closed) in Dhaka.
+    const at = new Date("2026-11-08T23:30:00Z");
+    expect(isClosed("2026-11-08", dayIn("UTC", at))).toBe(false);
+    expect(isClosed("2026-11-08", dayIn("Asia/Dhaka", at))).toBe(true);
+    // Los Angeles' deadline day ends eight hours after UTC's.
+    expect(isClosed("2026-11-08", dayIn("America/Los_Angeles", new Date("2026-11-09T07:59:00Z")))).toBe(false);
+    expect(isClosed("2026-11-08", dayIn("America/Los_Angeles", new Date("2026-11-09T08:00:00Z")))).toBe(true);
   });
 
   it("uses the tense that fits: open through the end of the deadline day", () => {
     expect(isClosed("2027-01-21", "2027-01-21")).toBe(false);
-    expect(deadlineNote("2027-01-21", "2027-01-21", "UTC")).toBe("Voting closes at the end of Jan 21, 2027 (UTC)");
+    expect(note("2027-01-21", "2027-01-21", "UTC")).toBe("Voting closes at the end of Jan 21, 2027 (UTC)");
+    expect(deadlineNote("2027-01-21", "2027-01-21", "UTC").date).toBe("Jan 21, 2027");
     expect(isClosed("2026-11-08", "2026-11-09")).toBe(true);
-    expect(deadlineNote("2026-11-08", "2026-11-09", "UTC")).toBe("Voting closed on Nov 8, 2026");
+    expect(note("2026-11-08", "2026-11-09", "UTC")).toBe("Voting closed on Nov 8, 2026");
   });
 
   it("says roughly how long ago, then the date after a month", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { countsShown, publicCountsShown, resultsHidden, visibleCounts, visibleVoided } from "./results-visibility";
+import { countsShown, hiddenFromPublic, publicCountsShown, resultsHidden, visibleCounts, visibleVoided } from "./results-visibility";
 import { resultStats } from "./stats";
+import type { ResultsVisibility } from "@/models/enums";
 
 const surveyorId = "5f0d8a4e-1b2c-4d3e-8f9a-0b1c2d3e4f51";
 const kept = { resultsVisibility: "after_deadline" as const, surveyorId };
@@ -23,6 +24,14 @@ describe("resultsHidden", () => {
     }
     // A survey read from a cache written before the choice existed shows its results, as it did.
     expect(resultsHidden({ surveyorId }, false, null)).toBe(false);
+  });
+
+  it("hides from the public exactly what it hides from a signed-out visitor (the admin list says which)", () => {
+    const surveys: { resultsVisibility?: ResultsVisibility; surveyorId: string }[] = [kept, shown, { surveyorId }];
+    for (const survey of surveys) {
+      for (const closed of [false, true]) expect(hiddenFromPublic(survey, closed)).toBe(resultsHidden(survey, closed, null));
+    }
+    expect(hiddenFromPublic(kept, false)).toBe(true);
   });
 });
 

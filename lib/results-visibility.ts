@@ -18,16 +18,20 @@ export function seesAllResults(viewer: ResultsViewer, surveyorId: string): boole
 }
 
 /**
- * Whether `viewer` (null: the public) is refused a survey's counts now. `closed`: voting has ended
- * (the deadline day is over in APP_TIME_ZONE). A survey cached before its visibility existed has none:
- * it is "after_voting".
+ * Whether the public is refused a survey's counts now. `closed`: voting has ended (`isClosed`,
+ * lib/dates.ts). A survey cached before its visibility existed has none: it is "after_voting".
  */
+export function hiddenFromPublic(survey: { resultsVisibility?: ResultsVisibility }, closed: boolean): boolean {
+  return survey.resultsVisibility === "after_deadline" && !closed;
+}
+
+/** Whether `viewer` (null: the public) is refused a survey's counts now (`hiddenFromPublic`, unless they see all). */
 export function resultsHidden(
   survey: { resultsVisibility?: ResultsVisibility; surveyorId: string },
   closed: boolean,
   viewer: ResultsViewer = null,
 ): boolean {
-  return survey.resultsVisibility === "after_deadline" && !closed && !seesAllResults(viewer, survey.surveyorId);
+  return hiddenFromPublic(survey, closed) && !seesAllResults(viewer, survey.surveyorId);
 }
 
 /** The counts a viewer may see: the figures with their stats, or every one of them null when hidden. */

@@ -4,7 +4,7 @@ import { describeAuditEvent } from "@/lib/audit-text";
 import { surveyHref } from "@/lib/public-urls";
 import { listLatestAudit, type AuditEntry } from "@/lib/services/audit";
 import { getEnv } from "@/lib/env";
-import { formatTime } from "./format";
+import { formatDateTimeWithZone } from "@/lib/dates";
 
 /** Audit entries in words (`describeAuditEvent`): who did what to whom, what changed, its detail, when. */
 export function AuditEntries({ entries, timeZone }: { entries: AuditEntry[]; timeZone: string }) {
@@ -31,7 +31,7 @@ export function AuditEntries({ entries, timeZone }: { entries: AuditEntry[]; tim
               </p>
             )}
             <p className="mt-1 text-slate-600">
-              <time dateTime={e.createdAt.toISOString()}>{formatTime(e.createdAt, timeZone)}</time>
+              <time dateTime={e.createdAt.toISOString()}>{formatDateTimeWithZone(e.createdAt, timeZone)}</time>
               {e.action === "survey_status" && e.targetSurveyId && e.newValue === "publish" && (
                 <>
                   {" · "}

@@ -1,5 +1,4 @@
-// Formatting shared by the admin pages (plain functions, no React).
-import { formatDateTime } from "@/lib/dates";
+// Shared by the admin lists (a plain function, no React); their dates are written by lib/dates.ts.
 
 /** A URL of a paginated admin list with its filters kept (page 1 is left out). */
 export function listHref(path: string, params: Record<string, string | undefined>, page: number) {
@@ -8,9 +7,4 @@ export function listHref(path: string, params: Record<string, string | undefined
   if (page > 1) query.set("page", String(page));
   const text = query.toString();
   return text ? `${path}?${text}` : path;
-}
-
-/** An instant in the app's time zone, named ("Nov 8, 2026, 3:04 PM UTC"); see lib/dates.ts. */
-export function formatTime(date: Date, timeZone: string) {
-  return `${formatDateTime(date, timeZone)} ${timeZone}`;
 }

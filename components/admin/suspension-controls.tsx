@@ -89,12 +89,13 @@ function ReasonDialog(props: {
 
 /**
  * Manage Users' moderation of one account: Suspend (asks why) or, once suspended, Lift suspension,
- * Void votes (asks why) and Restore votes. Admins cannot be suspended: they get no control.
+ * Void votes (asks why) and Restore votes. An account that manages users (an admin) cannot be
+ * suspended (lib/services/suspension.ts refuses it): it gets no control.
  */
 export function SuspensionControls(props: {
   userId: string;
   email: string;
-  isAdmin: boolean;
+  unsuspendable: boolean;
   suspended: boolean;
   countedVotes: number | null;
   voidedVotes: number | null;
@@ -102,7 +103,7 @@ export function SuspensionControls(props: {
   const router = useRouter();
   const [dialog, setDialog] = useState<"suspend" | "void" | null>(null);
   const [busy, setBusy] = useState(false);
-  if (props.isAdmin) return <span className="text-sm text-slate-600">Admins cannot be suspended</span>;
+  if (props.unsuspendable) return <span className="text-sm text-slate-600">Admins cannot be suspended</span>;
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);

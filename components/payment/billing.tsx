@@ -1,12 +1,12 @@
 import { ExternalLink } from "lucide-react";
-import { formatTime } from "@/components/admin/format";
+import { formatDateTimeWithZone } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { listOwnPayments, type OwnPayment } from "@/lib/payments/billing";
 import { formatMoney } from "@/lib/money";
 import { PAYMENT_TEXTS } from "@/lib/payments/plan";
 
-const dateTime = (date: Date) => formatTime(date, getEnv().APP_TIME_ZONE);
+const dateTime = (date: Date) => formatDateTimeWithZone(date, getEnv().APP_TIME_ZONE);
 
 const columns: Column<OwnPayment>[] = [
   { header: "Date", cell: (p) => <time dateTime={p.createdAt.toISOString()}>{dateTime(p.createdAt)}</time>, className: "whitespace-nowrap" },

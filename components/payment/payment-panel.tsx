@@ -21,7 +21,7 @@ function Notice({ tone, children }: { tone: "done" | "info"; children: React.Rea
  * buy the plan, payments not configured). The publishable key is read now, at request time.
  */
 export function PaymentPanel({ user }: { user: Pick<CurrentUser, "email" | "name" | "role"> }) {
-  if (user.role === "pro_user") {
+  if (can(user.role, "viewOwnBilling")) {
     return (
       <Notice tone="done">
         <p className="font-semibold">You already have the Extended plan.</p>

@@ -57,7 +57,7 @@ export function PurchaseButton({ paymentsReady }: { paymentsReady: boolean }) {
     );
   }
 
-  if (user.role === "pro_user") {
+  if (can(user.role, "viewOwnBilling")) {
     return (
       <p role="status" className="flex items-center justify-center gap-2 rounded-md bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
         <CheckCircle2 className="h-5 w-5" aria-hidden="true" />

@@ -1,20 +1,16 @@
-import { formatDate, isClosed } from "@/lib/dates";
+import { deadlineNote } from "@/lib/dates";
 
 /**
  * "Voting closes at the end of Jan 21, 2027 (UTC)" while open, "Voting closed on Nov 8, 2026" after
- * (the words of `deadlineNote` in lib/dates.ts, with the date in a <time>). A server component.
+ * (`deadlineNote`, lib/dates.ts), with the date in a <time>. A server component.
  */
 export function DeadlineNote({ deadline, today, timeZone, className }: { deadline: string; today: string; timeZone: string; className?: string }) {
-  const date = <time dateTime={deadline}>{formatDate(deadline)}</time>;
+  const { before, date, after } = deadlineNote(deadline, today, timeZone);
   return (
     <p className={className} data-testid="deadline-note">
-      {isClosed(deadline, today) ? (
-        <>Voting closed on {date}</>
-      ) : (
-        <>
-          Voting closes at the end of {date} ({timeZone})
-        </>
-      )}
+      {before}
+      <time dateTime={deadline}>{date}</time>
+      {after}
     </p>
   );
 }

@@ -1,12 +1,11 @@
 import { SurveyCard } from "@/components/survey/survey-card";
-import { getEnv } from "@/lib/env";
 import type { PublicSurvey } from "@/lib/services/surveys";
-import { dayIn } from "@/lib/validation/survey-form";
+import { siteToday } from "@/lib/site-dates";
 
 /** Survey cards, one column on phones, three from medium screens up. */
 export function SurveyGrid({ surveys, label }: { surveys: PublicSurvey[]; label: string }) {
   // Open or closed is decided by the day in the app's time zone, as the vote itself is.
-  const today = dayIn(getEnv().APP_TIME_ZONE);
+  const today = siteToday();
   return (
     <ul aria-label={label} className="grid gap-6 md:grid-cols-3">
       {surveys.map((s) => (

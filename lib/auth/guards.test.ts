@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import { createApiToken } from "@/lib/auth/api-token";
 import { getDb } from "@/lib/db";
 import { users } from "@/models";
+import { ROLES } from "@/models/enums";
 import { createUser } from "@/tests/factories";
 import { sessionCookieFor } from "@/tests/session-cookie";
-import { resolveCaller } from "./guards";
+import { dashboardActionOf, resolveCaller } from "./guards";
+import { can } from "./permissions";
 
 const headers = (entries: Record<string, string>) => new Headers(entries);
 const names = (cookie: string) => cookie.split("; ").map((c) => c.split("=")[0]);
@@ -37,5 +39,18 @@ describe("resolveCaller", () => {
     const cookie = await sessionCookieFor(person);
     await (await getDb()).delete(users).where(eq(users.id, person.id));
     expect(await resolveCaller(headers({ cookie }), names(cookie))).toBeNull();
+  });
+});
+
+describe("dashboardActionOf", () => {
+  it("opens each role's dashboard to that role alone", () => {
+    for (const section of ROLES) {
+      const action = dashboardActionOf(section)!;
+      for (const role of ROLES) expect([section, role, can(role, action)]).toEqual([section, role, role === section]);
+    }
+  });
+
+  it("asks nothing more of the sections every signed-in person may open, and knows no inherited names", () => {
+    for (const section of ["account", "__proto__", "constructor", "toString", ""]) expect(dashboardActionOf(section)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { getToken } from "next-auth/jwt";
 import { cache } from "react";
 import { verifyApiToken, type TokenSubject } from "@/lib/auth/api-token";
+import { can, type Action } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { users, userSessions, type Role } from "@/models";
@@ -128,9 +129,28 @@ export async function requireUser(callbackPath: string): Promise<CurrentUser> {
   return user;
 }
 
-/** For pages and layouts: people of another role go to their own dashboard. */
-export async function requireRole(callbackPath: string, ...roles: Role[]): Promise<CurrentUser> {
+/**
+ * For pages and layouts: signed-out visitors go to the login page and come back afterwards, people
+ * whose role may not do `action` (lib/auth/permissions.ts) to their own dashboard.
+ */
+export async function requireCan(callbackPath: string, action: Action): Promise<CurrentUser> {
   const user = await requireUser(callbackPath);
-  if (!roles.includes(user.role)) redirect(`/dashboard/${user.role}`);
+  if (!can(user.role, action)) redirect(`/dashboard/${user.role}`);
   return user;
+}
+
+/**
+ * The action that opens each role's dashboard, by the path's segment (`/dashboard/{role}`), for the
+ * proxy, which knows only the path.
+ */
+export const DASHBOARD_ACTIONS = {
+  user: "viewUserDashboard",
+  pro_user: "viewProUserDashboard",
+  surveyor: "viewSurveyorDashboard",
+  admin: "viewAdminDashboard",
+} as const satisfies Record<Role, Action>;
+
+/** The action a dashboard path (`/dashboard/{section}/...`) needs; null for a section every signed-in person may open (their account). */
+export function dashboardActionOf(section: string): Action | null {
+  return Object.hasOwn(DASHBOARD_ACTIONS, section) ? DASHBOARD_ACTIONS[section as Role] : null;
 }

@@ -4,10 +4,10 @@ import { assertSelf, can, type Action } from "./permissions";
 
 // The role table (docs/architecture.md), row by row.
 const table: Record<string, Action[]> = {
-  user: ["vote", "report", "viewOwnParticipation", "purchasePro"],
-  pro_user: ["vote", "report", "comment", "viewOwnParticipation", "viewOwnComments"],
-  surveyor: ["createSurvey", "manageOwnSurveys", "readFeedback"],
-  admin: ["manageUsers", "moderateSurveys", "viewPayments", "readContactMessages", "createSurvey", "manageOwnSurveys"],
+  user: ["vote", "report", "viewOwnParticipation", "purchasePro", "viewUserDashboard"],
+  pro_user: ["vote", "report", "comment", "viewOwnParticipation", "viewOwnComments", "viewProUserDashboard", "viewOwnBilling"],
+  surveyor: ["createSurvey", "manageOwnSurveys", "readFeedback", "viewSurveyorDashboard"],
+  admin: ["manageUsers", "moderateSurveys", "viewPayments", "readContactMessages", "moderateAccounts", "createSurvey", "manageOwnSurveys", "viewAdminDashboard"],
 };
 const actions = [...new Set(Object.values(table).flat())];
 

@@ -16,6 +16,15 @@ const permissions = {
   moderateSurveys: ["admin"],
   viewPayments: ["admin"],
   readContactMessages: ["admin"],
+  // Suspending an account, voiding its votes and restoring them.
+  moderateAccounts: ["admin"],
+  // Each role's dashboard, /dashboard/{role}: the proxy and every layout and page under it ask these.
+  viewUserDashboard: ["user"],
+  viewProUserDashboard: ["pro_user"],
+  viewSurveyorDashboard: ["surveyor"],
+  viewAdminDashboard: ["admin"],
+  // The Extended plan's holders: their payment and receipt (and the pricing page says they have it).
+  viewOwnBilling: ["pro_user"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof permissions;

@@ -1,7 +1,7 @@
 import "server-only";
+import { can } from "@/lib/auth/permissions";
 import { formatMoney } from "@/lib/money";
 import { adminStats, participantStats, surveyorStats } from "@/lib/services/dashboard-stats";
-import { dayIn } from "@/lib/validation/survey-form";
 import type { Role } from "@/models/enums";
 
 const number = (n: number) => new Intl.NumberFormat("en-US").format(n);
@@ -14,14 +14,14 @@ export async function participantFigures(userId: string, role: Extract<Role, "us
   return [
     { label: "Surveys voted on", value: number(s.voted), href: `/dashboard/${role}/surveys` },
     { label: "Reports", value: number(s.reports), href: `/dashboard/${role}/my-reports` },
-    role === "pro_user"
+    can(role, "viewOwnComments")
       ? { label: "Comments", value: number(s.comments), href: "/dashboard/pro_user/comments" }
       : { label: "Comments", value: number(s.comments), href: "/pricing", hint: "Comment with your vote on the Extended plan" },
   ];
 }
 
 export async function surveyorFigures(surveyorId: string, timeZone: string): Promise<OverviewStat[]> {
-  const s = await surveyorStats(surveyorId, dayIn(timeZone));
+  const s = await surveyorStats(surveyorId, timeZone);
   return [
     { label: "Surveys", value: number(s.surveys), href: "/dashboard/surveyor/surveys" },
     { label: "Votes received", value: number(s.votes), href: "/dashboard/surveyor/surveys" },

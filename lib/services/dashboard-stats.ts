@@ -2,6 +2,7 @@ import "server-only";
 import { and, count, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { readCount, readCountsByPrefix } from "@/lib/services/row-counts";
+import { closedSql } from "@/lib/site-dates";
 import { payments, reports, surveys, votes } from "@/models";
 
 // The figures a dashboard overview opens with. Each is one aggregate over an index (votes_user_idx,
@@ -26,13 +27,13 @@ export async function participantStats(userId: string): Promise<ParticipantStats
 }
 
 /** A surveyor's surveys, the votes they received in all, and how many are still open (today in `timeZone`). */
-export async function surveyorStats(surveyorId: string, today: string): Promise<SurveyorStats> {
+export async function surveyorStats(surveyorId: string, timeZone: string): Promise<SurveyorStats> {
   const db = await getDb();
   const [row] = await db
     .select({
       surveys: count(),
       votes: sql<number>`coalesce(sum(${surveys.yesCount} + ${surveys.noCount}), 0)::bigint`.mapWith(Number),
-      open: sql<number>`count(*) filter (where ${surveys.status} = 'publish' and ${surveys.deadline} >= ${today}::date)`.mapWith(Number),
+      open: sql<number>`count(*) filter (where ${surveys.status} = 'publish' and not ${closedSql(surveys.deadline, timeZone)})`.mapWith(Number),
     })
     .from(surveys)
     .where(eq(surveys.surveyorId, surveyorId));

@@ -2,16 +2,15 @@ import "server-only";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
 import { enqueueMails, type OutgoingMail } from "@/lib/mail/outbox";
 import { surveyClosedMail, surveyResultMail, surveyUnpublishedMail, type ResultSummary } from "@/lib/mail/templates";
 import { unsubscribeLinks } from "@/lib/mail/unsubscribe";
 import { mailConfigured } from "@/lib/mail/transport";
 import { surveyHref } from "@/lib/public-urls";
 import { siteUrl } from "@/lib/seo";
+import { closedSql } from "@/lib/site-dates";
 import { resultSentence } from "@/lib/results-text";
 import { resultStats } from "@/lib/stats";
-import { dayIn } from "@/lib/validation/survey-form";
 import { users, votes } from "@/models";
 
 // Mail that brings people back: a survey's result to the voters who asked for it, and its surveyor's
@@ -35,7 +34,6 @@ type ClosedSurvey = { id: string; title: string; questionTitle: string; yesCount
  */
 export async function announceClosedSurveys(limit = 20): Promise<number> {
   if (!mailConfigured()) return 0;
-  const today = dayIn(getEnv().APP_TIME_ZONE);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const closed = await queryRows<ClosedSurvey>(
@@ -43,7 +41,7 @@ export async function announceClosedSurveys(limit = 20): Promise<number> {
       sql`update surveys set close_notified_at = now()
           where id in (
             select id from surveys
-            where status = 'publish' and close_notified_at is null and deadline < ${today}::date
+            where status = 'publish' and close_notified_at is null and ${closedSql(sql`deadline`)}
             order by deadline
             limit ${limit}
             for update skip locked

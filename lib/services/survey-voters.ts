@@ -3,10 +3,10 @@
 // lib/services/suspension.ts) are in none of them.
 import "server-only";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { addDays, dayIn, isClosed } from "@/lib/dates";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { DELETED_ACCOUNT_LABEL } from "@/lib/services/account";
-import { dayIn } from "@/lib/validation/survey-form";
 import { surveyVoteBuckets, users, votes, type VoteValue } from "@/models";
 
 /** A voter as the surveyor sees them; a deleted account is "Deleted account", with no email. */
@@ -101,7 +101,7 @@ export async function votesPerDay(survey: { id: string; createdAt: string; deadl
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const today = dayIn(timeZone);
   const first = dayIn(timeZone, new Date(survey.createdAt));
-  let last = survey.deadline < today ? survey.deadline : today;
+  let last = isClosed(survey.deadline, today) ? survey.deadline : today;
   // Votes are never later than the last day, but a moved clock or an edited deadline must not hide any.
   for (const r of rows) if (r.day > last) last = r.day;
   const days: VotesOnDay[] = [];
@@ -110,5 +110,3 @@ export async function votesPerDay(survey: { id: string; createdAt: string; deadl
   }
   return days.reverse();
 }
-
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

@@ -12,8 +12,8 @@ import { emit } from "@/lib/events";
 import { reserve } from "@/lib/limits/apply";
 import { mailboxHash } from "@/lib/mailbox";
 import { metrics } from "@/lib/metrics.mjs";
+import { closedSql } from "@/lib/site-dates";
 import { resultsHidden, visibleCounts, type VisibleCounts } from "@/lib/results-visibility";
-import { closesAt } from "@/lib/services/surveys";
 import { reports, surveys, users, votes, type Category, type ResultsVisibility, type Role, type SurveyStatus, type VoteValue } from "@/models";
 
 /**
@@ -65,7 +65,7 @@ export async function castVote(input: {
     sql`with inserted as (
           insert into ${votes} (survey_id, user_id, vote, comment, notify_result, network, mailbox_hash)
           select ${surveys.id}, ${input.userId}::uuid, ${input.vote}::vote_value, ${comment}::text, ${input.notifyResult === true}::boolean, ${input.network ?? null}::text, ${mailbox}::text from ${surveys}
-          where ${surveys.id} = ${input.surveyId} and ${surveys.status} = 'publish' and now() < ${closesAt(timeZone)}
+          where ${surveys.id} = ${input.surveyId} and ${surveys.status} = 'publish' and not ${closedSql(surveys.deadline, timeZone)}
             and exists (select 1 from ${users} where ${users.id} = ${input.userId}::uuid and ${users.email} = ${email}::text and ${users.deletedAt} is null
               and (${users.emailVerified} is not null or not ${verificationRequired()}::boolean))
           -- Without a target: both unique indexes, (survey_id, user_id) and (survey_id, mailbox_hash).
@@ -102,7 +102,7 @@ export const MAILBOX_ALREADY_VOTED = "A vote from this email address was already
 async function whyNotCounted(surveyId: string, userId: string, mailbox: string, timeZone: string): Promise<ApiError> {
   const db = await getDb();
   const [survey] = await db
-    .select({ status: surveys.status, closed: sql<boolean>`now() >= ${closesAt(timeZone)}` })
+    .select({ status: surveys.status, closed: closedSql(surveys.deadline, timeZone) })
     .from(surveys)
     .where(eq(surveys.id, surveyId));
   if (!survey || survey.status !== "publish") return new ApiError("not_found", "Survey not found");
@@ -159,7 +159,7 @@ export async function getVotingState(
       noCount: surveys.noCount,
       resultsVisibility: surveys.resultsVisibility,
       surveyorId: surveys.surveyorId,
-      deadlinePassed: sql<boolean>`now() >= ${closesAt(getEnv().APP_TIME_ZONE)}`,
+      deadlinePassed: closedSql(surveys.deadline),
     })
     .from(surveys)
     .where(and(eq(surveys.id, surveyId), eq(surveys.status, "publish")));

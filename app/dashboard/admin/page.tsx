@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import { AuditList } from "@/components/admin/audit-list";
 import { DashboardOverview, loadStats } from "@/components/dashboard/overview";
 import { adminFigures } from "@/lib/loaders/overview-stats";
-import { requireRole } from "@/lib/auth/guards";
+import { requireCan } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Admin Dashboard" };
 
 export default async function Page() {
-  const user = await requireRole("/dashboard/admin", "admin");
+  const user = await requireCan("/dashboard/admin", "viewAdminDashboard");
   const stats = await loadStats(() => adminFigures(getEnv().APP_TIME_ZONE));
   return (
     <div className="space-y-8">

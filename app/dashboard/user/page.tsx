@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { DashboardOverview, loadStats } from "@/components/dashboard/overview";
 import { participantFigures } from "@/lib/loaders/overview-stats";
-import { requireRole } from "@/lib/auth/guards";
+import { requireCan } from "@/lib/auth/guards";
 
 export const metadata: Metadata = { title: "My Dashboard" };
 
 export default async function Page() {
-  const user = await requireRole("/dashboard/user", "user");
+  const user = await requireCan("/dashboard/user", "viewUserDashboard");
   const stats = await loadStats(() => participantFigures(user.id, "user"));
   return <DashboardOverview user={user} stats={stats} title="My Dashboard" intro="Find the surveys you took part in and the ones you reported." />;
 }

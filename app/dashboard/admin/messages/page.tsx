@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { AdminHeading } from "@/components/admin/admin-heading";
-import { formatTime, listHref } from "@/components/admin/format";
+import { listHref } from "@/components/admin/format";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
-import { requireRole } from "@/lib/auth/guards";
+import { requireCan } from "@/lib/auth/guards";
+import { formatDateTimeWithZone } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
 import { listContactMessages, type ContactMessageRow } from "@/lib/services/contact";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
@@ -13,7 +14,7 @@ export const metadata: Metadata = { title: "Messages" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
-  await requireRole("/dashboard/admin/messages", "admin");
+  await requireCan("/dashboard/admin/messages", "viewAdminDashboard");
   const page = readPage((await searchParams).page);
   const { limit, offset } = pageWindow(page);
 
@@ -31,7 +32,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       ),
     },
     { header: "Message", cell: (m) => <span className="whitespace-pre-line break-words">{m.message}</span>, className: "max-w-md" },
-    { header: "Received", cell: (m) => <time dateTime={m.createdAt.toISOString()}>{formatTime(m.createdAt, timeZone)}</time>, className: "whitespace-nowrap" },
+    { header: "Received", cell: (m) => <time dateTime={m.createdAt.toISOString()}>{formatDateTimeWithZone(m.createdAt, timeZone)}</time>, className: "whitespace-nowrap" },
   ];
 
   return (

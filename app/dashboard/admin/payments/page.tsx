@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { AdminHeading } from "@/components/admin/admin-heading";
-import { formatTime, listHref } from "@/components/admin/format";
+import { listHref } from "@/components/admin/format";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
-import { requireRole } from "@/lib/auth/guards";
+import { requireCan } from "@/lib/auth/guards";
+import { formatDateTimeWithZone } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
 import { formatMoney } from "@/lib/money";
 import { listPayments, paymentTotals, type PaymentRow } from "@/lib/services/payments";
@@ -14,7 +15,7 @@ export const metadata: Metadata = { title: "Payment Information" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
-  await requireRole("/dashboard/admin/payments", "admin");
+  await requireCan("/dashboard/admin/payments", "viewAdminDashboard");
   const page = readPage((await searchParams).page);
   const { limit, offset } = pageWindow(page);
 
@@ -36,7 +37,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     },
     { header: "User Name", cell: (p) => p.userName ?? "" },
     { header: "User Email", cell: (p) => <span className="break-all">{p.userEmail}</span> },
-    { header: "Date", cell: (p) => <time dateTime={p.createdAt.toISOString()}>{formatTime(p.createdAt, timeZone)}</time>, className: "whitespace-nowrap" },
+    { header: "Date", cell: (p) => <time dateTime={p.createdAt.toISOString()}>{formatDateTimeWithZone(p.createdAt, timeZone)}</time>, className: "whitespace-nowrap" },
   ];
 
   return (

@@ -6,16 +6,16 @@ import { SurveyStatusControl } from "@/components/admin/survey-status-control";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { ResultsSummary } from "@/components/survey/results-summary";
 import { Pagination } from "@/components/ui/pagination";
-import { requireRole } from "@/lib/auth/guards";
+import { requireCan } from "@/lib/auth/guards";
 import { formatShortDate, isClosed } from "@/lib/dates";
 import { emailShown } from "@/lib/deleted-account";
-import { getEnv } from "@/lib/env";
 import { surveyHref } from "@/lib/public-urls";
+import { hiddenFromPublic } from "@/lib/results-visibility";
 import { listSurveysForModeration, type ModeratedSurvey } from "@/lib/services/moderation";
+import { siteToday } from "@/lib/site-dates";
 import { resultStats } from "@/lib/stats";
 import { cn } from "@/lib/utils";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
-import { dayIn } from "@/lib/validation/survey-form";
 
 export const metadata: Metadata = { title: "Manage Surveys" };
 
@@ -27,14 +27,14 @@ const preview = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}...` 
 const tabClass = "rounded-md px-3 py-1.5 text-sm font-medium";
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
-  await requireRole("/dashboard/admin/surveys", "admin");
+  await requireCan("/dashboard/admin/surveys", "viewAdminDashboard");
   const params = await searchParams;
   const reportedOnly = params.reported === "1";
   const page = readPage(params.page);
   const { limit, offset } = pageWindow(page);
 
   const result = await listSurveysForModeration({ reportedOnly, page, limit });
-  const today = dayIn(getEnv().APP_TIME_ZONE);
+  const today = siteToday();
 
   const columns: Column<ModeratedSurvey>[] = [
     {
@@ -56,7 +56,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       cell: (s) => (
         <div className="space-y-1 text-sm">
           <ResultsSummary stats={resultStats(s.yesCount, s.noCount)} />
-          {s.resultsVisibility === "after_deadline" && !isClosed(s.deadline, today) && (
+          {hiddenFromPublic(s, isClosed(s.deadline, today)) && (
             <p className="text-slate-600" data-testid="results-hidden-until">
               Hidden from the public until it closes (<time dateTime={s.deadline}>{formatShortDate(s.deadline, today)}</time>)
             </p>

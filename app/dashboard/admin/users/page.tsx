@@ -7,7 +7,8 @@ import { SuspensionControls } from "@/components/admin/suspension-controls";
 import { UserFilters } from "@/components/admin/user-filters";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
-import { requireRole } from "@/lib/auth/guards";
+import { requireCan } from "@/lib/auth/guards";
+import { can } from "@/lib/auth/permissions";
 import type { ListedUser } from "@/lib/services/users";
 import { listUsers } from "@/lib/services/users";
 import { roleFilterSchema, userSearchSchema } from "@/lib/validation/admin";
@@ -19,7 +20,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const first = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
-  await requireRole("/dashboard/admin/users", "admin");
+  await requireCan("/dashboard/admin/users", "viewAdminDashboard");
   const params = await searchParams;
   const role = roleFilterSchema.safeParse(first(params.role)).data;
   const q = userSearchSchema.safeParse(first(params.q)).data;
@@ -57,7 +58,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
           key={`${u.id}:${u.suspendedAt ? "s" : "a"}:${u.countedVotes}:${u.voidedVotes}`}
           userId={u.id}
           email={u.email}
-          isAdmin={u.role === "admin"}
+          unsuspendable={can(u.role, "manageUsers")}
           suspended={u.suspendedAt !== null}
           countedVotes={u.countedVotes}
           voidedVotes={u.voidedVotes}

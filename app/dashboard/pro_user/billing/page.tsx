@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { Billing } from "@/components/payment/billing";
-import { requireRole } from "@/lib/auth/guards";
+import { requireCan } from "@/lib/auth/guards";
 
 export const metadata: Metadata = { title: "Billing" };
 
 export default async function Page() {
-  const user = await requireRole("/dashboard/pro_user/billing", "pro_user");
+  const user = await requireCan("/dashboard/pro_user/billing", "viewProUserDashboard");
   return <Billing userId={user.id} />;
 }

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { SurveyForm } from "@/components/surveyor/survey-form";
-import { requireRole } from "@/lib/auth/guards";
-import { siteToday } from "@/lib/services/surveyor-workspace";
+import { requireCan } from "@/lib/auth/guards";
+import { siteToday } from "@/lib/site-dates";
 
 export const metadata: Metadata = { title: "Create Survey" };
 
 export default async function Page() {
-  await requireRole("/dashboard/surveyor/create", "surveyor");
+  await requireCan("/dashboard/surveyor/create", "viewSurveyorDashboard");
   return (
     <>
       <header className="mb-6">

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { Feedbacks } from "@/components/surveyor/feedbacks";
-import { requireRole } from "@/lib/auth/guards";
+import { requireCan } from "@/lib/auth/guards";
 import { readPage } from "@/lib/validation/paging";
 
 export const metadata: Metadata = { title: "Survey List" };
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireRole("/dashboard/surveyor/feedbacks", "surveyor");
+  const user = await requireCan("/dashboard/surveyor/feedbacks", "viewSurveyorDashboard");
   const page = readPage((await searchParams).page);
   return (
     <>

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { OwnSurveys } from "@/components/surveyor/own-surveys";
-import { requireRole } from "@/lib/auth/guards";
+import { requireCan } from "@/lib/auth/guards";
 import { readPage } from "@/lib/validation/paging";
 
 export const metadata: Metadata = { title: "All Surveys" };
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireRole("/dashboard/surveyor/surveys", "surveyor");
+  const user = await requireCan("/dashboard/surveyor/surveys", "viewSurveyorDashboard");
   const page = readPage((await searchParams).page);
   return (
     <>

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { ReportedSurveys } from "@/components/dashboard/my-surveys";
-import { requireRole } from "@/lib/auth/guards";
+import { requireCan } from "@/lib/auth/guards";
 
 export const metadata: Metadata = { title: "My Reported Surveys" };
 
 export default async function Page() {
-  const user = await requireRole("/dashboard/user/my-reports", "user");
+  const user = await requireCan("/dashboard/user/my-reports", "viewUserDashboard");
   return <ReportedSurveys userId={user.id} />;
 }

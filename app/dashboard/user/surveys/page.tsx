@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { ParticipatedSurveys } from "@/components/dashboard/my-surveys";
-import { requireRole } from "@/lib/auth/guards";
+import { requireCan } from "@/lib/auth/guards";
 
 export const metadata: Metadata = { title: "Participated Surveys" };
 
 export default async function Page() {
-  const user = await requireRole("/dashboard/user/surveys", "user");
+  const user = await requireCan("/dashboard/user/surveys", "viewUserDashboard");
   return <ParticipatedSurveys userId={user.id} />;
 }

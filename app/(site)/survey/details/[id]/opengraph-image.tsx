@@ -1,11 +1,10 @@
 import { ImageResponse } from "next/og";
 import { cachedSurvey } from "@/lib/cache/surveys";
 import { isClosed } from "@/lib/dates";
-import { getEnv } from "@/lib/env";
 import { hiddenResultsText, resultSentence, votesText } from "@/lib/results-text";
 import { publicCountsShown } from "@/lib/results-visibility";
+import { siteToday } from "@/lib/site-dates";
 import { resultStats } from "@/lib/stats";
-import { dayIn } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 import { VOTE_COLOURS } from "@/lib/vote-colours";
 
@@ -33,7 +32,7 @@ export default async function Image({ params }: { params: Promise<{ id: string }
   const title = survey.title;
   // What the survey page shows a signed-out visitor (`countsShown`): the split once voting has ended,
   // before that how many voted, nothing while the results wait for the deadline.
-  const shown = publicCountsShown(survey, isClosed(survey.deadline, dayIn(getEnv().APP_TIME_ZONE)));
+  const shown = publicCountsShown(survey, isClosed(survey.deadline, siteToday()));
   const yes = survey.yesCount;
   const no = survey.noCount;
   const stats = resultStats(yes, no);

@@ -16,7 +16,7 @@ import { oembedHref } from "@/lib/share";
 import { pageMetadata } from "@/lib/seo";
 import { formatDate, isClosed } from "@/lib/dates";
 import { resultsHidden, visibleCounts, visibleVoided } from "@/lib/results-visibility";
-import { dayIn } from "@/lib/validation/survey-form";
+import { siteToday } from "@/lib/site-dates";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 // Rendered on its first request (never at build time) and then served from Next's cache: an edit or
@@ -58,7 +58,7 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
   const survey = await loadSurvey((await params).id);
   if (!survey) notFound();
   const { APP_TIME_ZONE } = getEnv();
-  const today = dayIn(APP_TIME_ZONE);
+  const today = siteToday();
   const closed = isClosed(survey.deadline, today);
   const hidden = resultsHidden(survey, closed);
   const counts = visibleCounts(survey, hidden);

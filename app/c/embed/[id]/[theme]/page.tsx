@@ -5,12 +5,11 @@ import { EmbedResults } from "@/components/embed/embed-results";
 import { VoidedNote } from "@/components/survey/voided-note";
 import { cachedSurvey } from "@/lib/cache/surveys";
 import { isClosed } from "@/lib/dates";
-import { getEnv } from "@/lib/env";
 import { surveyHref } from "@/lib/public-urls";
 import { resultsHidden, visibleCounts, visibleVoided } from "@/lib/results-visibility";
 import { siteUrl, SITE_NAME } from "@/lib/seo";
 import { EMBED_THEMES, type EmbedTheme } from "@/lib/share";
-import { dayIn } from "@/lib/validation/survey-form";
+import { siteToday } from "@/lib/site-dates";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 // /embed/survey/{id}[?theme=dark] (mapped here by the server, lib/public-rewrites.mjs): a survey in another site's
@@ -39,7 +38,7 @@ export default async function EmbeddedSurvey({ params }: { params: Params }) {
   const survey = await loadSurvey(id);
   if (!survey) notFound();
   const dark = (theme as EmbedTheme) === "dark";
-  const closed = isClosed(survey.deadline, dayIn(getEnv().APP_TIME_ZONE));
+  const closed = isClosed(survey.deadline, siteToday());
   const hidden = resultsHidden(survey, closed);
   const counts = visibleCounts(survey, hidden);
   return (

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { AdminHeading } from "@/components/admin/admin-heading";
 import { IntegrityPanel } from "@/components/integrity/integrity-panel";
 import { ResultsSummary } from "@/components/survey/results-summary";
-import { requireRole } from "@/lib/auth/guards";
+import { requireCan } from "@/lib/auth/guards";
 import { loadManagedSurvey } from "@/lib/loaders/managed-survey";
 import { surveyHref } from "@/lib/public-urls";
 import { resultStats } from "@/lib/stats";
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Survey Review" };
 /** The admin's view of one survey: its result and the integrity panel, from the Manage Surveys list. */
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const user = await requireRole(`/dashboard/admin/surveys/${id}`, "admin");
+  const user = await requireCan(`/dashboard/admin/surveys/${id}`, "viewAdminDashboard");
   const result = await loadManagedSurvey(id, user);
   const back = (
     <Link href="/dashboard/admin/surveys" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">

@@ -11,14 +11,14 @@ import { SurveyShare } from "@/components/survey/survey-share";
 import { VotersTable } from "@/components/surveyor/voters-table";
 import { VotesOverTime } from "@/components/surveyor/votes-over-time";
 import { buttonVariants } from "@/components/ui/button";
-import { requireRole } from "@/lib/auth/guards";
+import { requireCan } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
 import { votesPerDay, type VotesOnDay } from "@/lib/services/survey-voters";
-import { formatDate, isClosed } from "@/lib/dates";
+import { dayIn, formatDate, isClosed } from "@/lib/dates";
 import { resultsHidden } from "@/lib/results-visibility";
+import { siteToday } from "@/lib/site-dates";
 import { resultStats } from "@/lib/stats";
 import { readPage } from "@/lib/validation/paging";
-import { dayIn } from "@/lib/validation/survey-form";
 
 export const metadata: Metadata = { title: "Survey Results" };
 
@@ -41,7 +41,7 @@ export default async function Page({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { id } = await params;
-  const user = await requireRole(`/dashboard/surveyor/surveys/${id}`, "surveyor");
+  const user = await requireCan(`/dashboard/surveyor/surveys/${id}`, "viewSurveyorDashboard");
   const page = readPage((await searchParams).page);
   const result = await loadManagedSurvey(id, user);
   if ("error" in result) {
@@ -62,7 +62,7 @@ export default async function Page({
   // Dates are shown as days of the site's time zone, the zone the deadline is kept in.
   const { APP_TIME_ZONE } = getEnv();
   const created = dayIn(APP_TIME_ZONE, new Date(survey.createdAt));
-  const closed = isClosed(survey.deadline, dayIn(APP_TIME_ZONE));
+  const closed = isClosed(survey.deadline, siteToday());
 
   return (
     <article className="space-y-8">

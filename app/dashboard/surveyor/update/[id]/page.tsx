@@ -2,16 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LoadError } from "@/components/dashboard/data-table";
 import { SurveyForm } from "@/components/surveyor/survey-form";
-import { requireRole } from "@/lib/auth/guards";
+import { requireCan } from "@/lib/auth/guards";
 import { loadManagedSurvey } from "@/lib/loaders/managed-survey";
-import { siteToday } from "@/lib/services/surveyor-workspace";
+import { siteToday } from "@/lib/site-dates";
 import { minDeadlineForUpdate } from "@/lib/validation/survey-form";
 
 export const metadata: Metadata = { title: "Update Survey" };
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const user = await requireRole(`/dashboard/surveyor/update/${id}`, "surveyor");
+  const user = await requireCan(`/dashboard/surveyor/update/${id}`, "viewSurveyorDashboard");
   const result = await loadManagedSurvey(id, user);
   return (
     <>
