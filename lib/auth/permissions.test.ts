@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROLES } from "@/models/enums";
-import { assertSelf, can, type Action } from "./permissions";
+import { ACTIONS, assertSelf, can, type Action } from "./permissions";
 
 // The role table (docs/architecture.md), row by row.
 const table: Record<string, Action[]> = {
@@ -17,6 +17,10 @@ describe("permissions", () => {
       for (const action of actions) expect([action, can(role, action)]).toEqual([action, table[role].includes(action)]);
     });
   }
+
+  it("checks every action of the table: an action added there needs its row here", () => {
+    expect([...actions].sort()).toEqual([...ACTIONS].sort());
+  });
 
   it("gives a signed-out visitor nothing", () => {
     for (const action of actions) expect(can(null, action)).toBe(false);

@@ -28,6 +28,8 @@ const permissions = {
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof permissions;
+/** Every action of the table. */
+export const ACTIONS = Object.keys(permissions) as Action[];
 
 export function can(role: Role | null | undefined, action: Action): boolean {
   return !!role && (permissions[action] as readonly Role[]).includes(role);

@@ -4,6 +4,7 @@ import "server-only";
 import { deletedEmailOf } from "@/lib/deleted-account";
 import Bowser from "bowser";
 import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { can } from "@/lib/auth/permissions";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { retireAllEmailTokens } from "@/lib/auth/email-tokens";
 import type { CurrentUser } from "@/lib/auth/guards";
@@ -214,7 +215,7 @@ export async function deleteAccount(user: Pick<CurrentUser, "id" | "sessionId">,
       .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
       .for("update");
     if (!target) throw notFound("No such account");
-    if (target.role === "admin" && admins.length <= 1) throw new ApiError("conflict", LAST_ADMIN_CANNOT_LEAVE);
+    if (can(target.role, "manageUsers") && admins.length <= 1) throw new ApiError("conflict", LAST_ADMIN_CANNOT_LEAVE);
     await eraseAccount(tx, user.id, target);
     await recordAudit(tx, { actorId: user.id, action: "account_delete", targetUserId: user.id });
   });

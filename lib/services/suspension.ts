@@ -36,7 +36,7 @@ async function lockTarget(tx: Tx, targetId: string, actorId: string, action: "su
   if (!target) throw notFound("No such user");
   if (action === "suspend") {
     if (target.id === actorId) throw new ApiError("forbidden", CANNOT_SUSPEND_SELF);
-    if (target.role === "admin") throw new ApiError("forbidden", CANNOT_SUSPEND_ADMIN);
+    if (can(target.role, "manageUsers")) throw new ApiError("forbidden", CANNOT_SUSPEND_ADMIN);
   }
   return target;
 }

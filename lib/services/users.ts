@@ -1,5 +1,6 @@
 import "server-only";
 import { and, count, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { can } from "@/lib/auth/permissions";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { notAFailure, reserveSignIn } from "@/lib/auth/sign-in-policy";
@@ -220,7 +221,7 @@ export async function changeUserRole(targetId: string, role: Role, actorId: stri
       .for("update");
     if (!target) throw notFound("No such user");
     if (target.role === role) return { modifiedCount: 0 };
-    if (target.role === "admin" && admins.length <= 1) throw lastAdmin();
+    if (can(target.role, "manageUsers") && admins.length <= 1) throw lastAdmin();
     const changed = await setRole(tx, { userId: targetId, from: target.role, to: role, actorId });
     return { modifiedCount: changed ? 1 : 0 };
   });
