@@ -1,18 +1,37 @@
 // The authorisation matrix (tests/matrix/routes.ts) sent to the production build: every row as every
 // caller, by session cookie and by bearer token, with and without `x-middleware-subrequest` (the
-// header that let requests skip Next's middleware, CVE-2025-29927). All must match.
+// header that let requests skip Next's middleware, CVE-2025-29927). All must match. Who each route
+// lets in is read from the build's own API reference (`x-roles`, from each route's declaration).
 import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { ACCOUNTS, CALLERS, ROWS, type Caller, type Expected, type Ids, type RequestBody, type Row } from "../tests/matrix/routes";
+import {
+  ACCOUNTS,
+  CALLERS,
+  ROLE_OF,
+  ROWS,
+  admittedByDocument,
+  expectationsOf,
+  type ApiDocument,
+  type Caller,
+  type Expected,
+  type Ids,
+  type RequestBody,
+  type Row,
+} from "../tests/matrix/routes";
+import { apiRouteFiles } from "../tests/route-files";
 import { signInAs } from "./fixtures/session";
 
 const SUBREQUEST = "proxy:proxy:proxy:proxy:proxy:middleware:middleware:middleware:middleware:middleware";
-const ROLE_OF: Record<Exclude<Caller, "anon">, string> = { user: "user", pro: "pro_user", owner: "surveyor", other: "surveyor", admin: "admin" };
 
 type Variant = { caller: Caller; transport: "cookie" | "bearer" | "none"; subrequest: boolean };
 
 test("every route and dashboard page answers every kind of caller as the matrix says", async ({ baseURL }) => {
   test.setTimeout(240_000);
   const anon = await playwrightRequest.newContext({ baseURL });
+  const reference = await anon.get("/api/openapi.json");
+  expect(reference.status()).toBe(200);
+  const document = (await reference.json()) as ApiDocument;
+  const files = apiRouteFiles().map((r) => r.file);
+  const expectations = new Map(ROWS.map((row) => [row, expectationsOf(row, admittedByDocument(document, files, row))]));
   const cookies = {} as Record<Exclude<Caller, "anon">, APIRequestContext>;
   const tokens = {} as Record<Exclude<Caller, "anon">, string>;
   for (const [caller, email] of Object.entries(ACCOUNTS) as [Exclude<Caller, "anon">, string][]) {
@@ -100,7 +119,7 @@ test("every route and dashboard page answers every kind of caller as the matrix 
     Array.from({ length: 6 }, async () => {
       while (next < jobs.length) {
         const { row, variant } = jobs[next++];
-        const expected = (variant.transport === "bearer" && row.bearer?.[variant.caller]) || row.expect[variant.caller];
+        const expected = (variant.transport === "bearer" && row.bearer?.[variant.caller]) || expectations.get(row)![variant.caller];
         const response = await send(row, variant);
         const text = await response.text();
         const ok = matches(expected, response, variant.caller, text);

@@ -1,5 +1,6 @@
-// The route files under app/ and the HTTP methods each exports, read from the source (no import):
-// the authorisation matrix and the API reference are both checked against them.
+// The route files under app/ and the HTTP methods each exports, read from the source (no import, so
+// the end-to-end matrix can load it too): the authorisation matrix, the API reference and the generated
+// route index (app/api/routes.generated.ts) are all checked against them.
 import fs from "node:fs";
 import path from "node:path";
 

@@ -2,20 +2,29 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { resolveCaller, type CurrentUser } from "@/lib/auth/guards";
+import { can, type Action } from "@/lib/auth/permissions";
 import { getEnv } from "@/lib/env";
 import { log, markLogged, requestIdOf } from "@/lib/log";
-import type { Role } from "@/models";
 import { ApiError, WWW_AUTHENTICATE, type ErrorIssue } from "./errors";
 import { readBodyBytes, readFormData } from "./read-body";
+import type { RouteDoc } from "./route-doc";
 
 // "none": no caller is resolved and no Origin is checked, for requests that authenticate themselves
-// (a webhook's signature) or need no one (health checks, a redirect).
-export type Access = "none" | "public" | "signed-in" | readonly Role[];
+// (a webhook's signature) or need no one (health checks, a redirect). Otherwise an action of the
+// permission table (`"createSurvey"`) rather than a list of roles, so that who may do what is written in
+// that one table, which the pages, the API reference and the authorisation matrix read as well.
+export type Access = "none" | "public" | "signed-in" | Action;
 type Ctx<P> = { params: Promise<P> };
 type Caller<A extends Access> = A extends "none" ? null : A extends "public" ? CurrentUser | null : CurrentUser;
 
 type Options<A extends Access, P extends z.ZodType, B extends z.ZodType, Q extends z.ZodType> = {
   auth: A;
+  /**
+   * The route in the API reference (lib/api/route-doc.ts): every route under app/api has one (a test
+   * says so), or `null` when it is no operation (the catch-all's JSON 404 of unknown paths). Left
+   * out by the few route() handlers outside /api (a page's redirect).
+   */
+  doc?: RouteDoc | null;
   /**
    * Only with the browser's session cookie: a Bearer API token is refused (403) right after the role
    * check, before the body is read (changing the password, deleting the account).
@@ -48,10 +57,11 @@ type Options<A extends Access, P extends z.ZodType, B extends z.ZodType, Q exten
 };
 
 /**
- * What a handler made by `route` checks, kept on it as `spec`: the API reference
- * (lib/api/openapi/operations.ts) states the same, and its test compares the two.
+ * What a handler made by `route` checks, and its description, kept on it as `spec`: the API reference
+ * (lib/api/openapi/) and the authorisation matrix read who may call it and its schemas from here.
  */
-export type RouteSpec = Pick<Options<Access, z.ZodType, z.ZodType, z.ZodType>, "auth" | "cookieOnly" | "params" | "query" | "body" | "form" | "rawBody">;
+export type RouteSpec = Pick<Options<Access, z.ZodType, z.ZodType, z.ZodType>, "auth" | "doc" | "cookieOnly" | "params" | "query" | "body" | "form" | "rawBody">;
+export type RouteHandler = ((request: NextRequest, ctx: Ctx<unknown>) => Promise<NextResponse>) & { spec: RouteSpec };
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -175,8 +185,8 @@ export function route<
   P extends z.ZodType = z.ZodAny,
   B extends z.ZodType = z.ZodAny,
   Q extends z.ZodType = z.ZodAny,
->(options: Options<A, P, B, Q>) {
-  const spec: RouteSpec = { auth: options.auth, cookieOnly: options.cookieOnly, params: options.params, query: options.query, body: options.body, form: options.form, rawBody: options.rawBody };
+>(options: Options<A, P, B, Q>): RouteHandler {
+  const spec: RouteSpec = { auth: options.auth, doc: options.doc, cookieOnly: options.cookieOnly, params: options.params, query: options.query, body: options.body, form: options.form, rawBody: options.rawBody };
   const handle = async (request: NextRequest, ctx: Ctx<unknown>): Promise<NextResponse> => {
     const started = performance.now();
     const requestId = requestIdOf(request.headers);
@@ -188,9 +198,7 @@ export function route<
       userId = user?.id;
       if (options.auth !== "public" && options.auth !== "none") {
         if (!user) throw new ApiError("unauthorized", "Please sign in first");
-        if (Array.isArray(options.auth) && !options.auth.includes(user.role)) {
-          throw new ApiError("forbidden", "Your role does not allow this");
-        }
+        if (options.auth !== "signed-in" && !can(user.role, options.auth)) throw new ApiError("forbidden", "Your role does not allow this");
         if (options.cookieOnly && request.headers.has("authorization")) throw cookieRequired();
       }
       const params = options.params ? parse(options.params, await ctx.params, "params") : undefined;
@@ -249,6 +257,14 @@ export function route<
     return withCors(request, response);
   };
   return Object.assign(handle, { spec });
+}
+
+/**
+ * One handler served at a second path under its own description (the original client's second name
+ * for a call): the same checks and answers, another entry in the API reference.
+ */
+export function describedAs(handler: RouteHandler, doc: RouteDoc): RouteHandler {
+  return Object.assign((request: NextRequest, ctx: Ctx<unknown>) => handler(request, ctx), { spec: { ...handler.spec, doc } });
 }
 
 /** Answers CORS preflight for allowed origins. */

@@ -2,6 +2,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { jsonError, route } from "@/lib/api/handler";
 
-const unknown = route({ auth: "none", handler: () => jsonError(new ApiError("not_found", "No such API call")) });
+// No operation: the API reference describes calls, and this is only the error every other path gets.
+const unknown = route({ auth: "none", doc: null, handler: () => jsonError(new ApiError("not_found", "No such API call")) });
 
 export { unknown as GET, unknown as POST, unknown as PUT, unknown as PATCH, unknown as DELETE };

@@ -1,16 +1,25 @@
 // GET /api/all_surveys?sort=&category=&page=&limit=: one page of published surveys, as an array
 // (the surveyor's address only for that surveyor and admins: added after the shared cache, never in it)
 import { NextResponse } from "next/server";
-import { surveyJsonFor } from "@/lib/api/contract";
+import { surveyJsonFor, surveyJsonSchema } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
+import { answer } from "@/lib/api/route-doc";
 import { siteToday } from "@/lib/services/surveyor-workspace";
 import { surveyorEmailsFor } from "@/lib/services/surveys";
 import { cachedSurveyList } from "@/lib/cache/surveys";
 import { surveyListQuerySchema } from "@/lib/validation/survey-list";
+import { z } from "@/lib/validation/zod";
 
 export const GET = route({
   auth: "public",
   query: surveyListQuerySchema,
+  doc: {
+    tag: "Surveys",
+    summary: "List published surveys",
+    description:
+      "One page of published surveys, most votes (or newest) first. Still an array, as the original answered. `surveyorEmail` is null except for the surveyor's own surveys and for admins (then `private, no-store`).",
+    answers: [answer("The page's surveys", z.array(surveyJsonSchema))],
+  },
   handler: async ({ query, user }) => {
     const list = await cachedSurveyList(query.sort, query.category, query.page, query.limit);
     const emails = await surveyorEmailsFor(user, list);

@@ -2,8 +2,10 @@
 // account's, verified. Opening the link only shows the /confirm-email page and its button: a GET (a
 // mail scanner fetching every link) changes nothing. A used, expired or forged token is 400; an
 // address another account took meanwhile is 409.
+import { okMessageSchema } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
+import { answer } from "@/lib/api/route-doc";
 import { confirmEmailChange, type LinkOutcome } from "@/lib/services/account-email";
 import { confirmEmailSchema } from "@/lib/validation/email-links";
 
@@ -20,6 +22,14 @@ export const POST = route({
   auth: "public",
   body: confirmEmailSchema,
   maxBodyBytes: 4 * 1024,
+  doc: {
+    tag: "Account",
+    summary: "Confirm my new email address",
+    description:
+      "The `token` of the link mailed to a new address (the /confirm-email page's button sends it: opening the link changes nothing). The account's address becomes it, verified. A used, expired or forged token is 400; an address another account took meanwhile is 409; neither changes anything.",
+    answers: [answer("Changed", okMessageSchema)],
+    errors: [409],
+  },
   handler: async ({ body }) => {
     const { outcome, email } = await confirmEmailChange(body.token);
     if (outcome === "taken") throw new ApiError("conflict", TAKEN, [{ path: "token", message: TAKEN }]);

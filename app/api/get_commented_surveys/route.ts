@@ -1,14 +1,23 @@
 // POST /api/get_commented_surveys: the surveys the caller (pro_user) commented on, with only their own comment
-import { withMongoId } from "@/lib/api/contract";
+import { withMongoId, commentedSurveySchema } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
-import { assertSelf, rolesFor } from "@/lib/auth/permissions";
+import { answer } from "@/lib/api/route-doc";
+import { assertSelf } from "@/lib/auth/permissions";
 import { listCommentedSurveys } from "@/lib/services/votes";
 import { ownIdentityBodySchema } from "@/lib/validation/vote";
+import { z } from "@/lib/validation/zod";
 
 export const POST = route({
-  auth: rolesFor("viewOwnComments"),
+  auth: "viewOwnComments",
   body: ownIdentityBodySchema,
   maxBodyBytes: 4 * 1024,
+  doc: {
+    tag: "Voting",
+    summary: "My comments",
+    description: "The surveys the caller commented on, with only their own comment. A read sent as POST, as the original client does.",
+    who: "own data only",
+    answers: [answer("The surveys", z.array(commentedSurveySchema))],
+  },
   handler: async ({ user, body }) => {
     assertSelf(user, { email: body.userEmail, name: body.userName });
     const rows = await listCommentedSurveys(user.id);

@@ -1,14 +1,23 @@
 // GET /api/get_features_surveys: the 6 published, still open surveys with the most votes (ties: newest first)
 // (the surveyor's address only for that surveyor and admins: added after the shared cache, never in it)
 import { NextResponse } from "next/server";
-import { surveyJsonFor } from "@/lib/api/contract";
+import { surveyJsonFor, surveyJsonSchema } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
+import { answer } from "@/lib/api/route-doc";
 import { siteToday } from "@/lib/services/surveyor-workspace";
 import { surveyorEmailsFor } from "@/lib/services/surveys";
 import { cachedFeaturedSurveys } from "@/lib/cache/surveys";
+import { z } from "@/lib/validation/zod";
 
 export const GET = route({
   auth: "public",
+  doc: {
+    tag: "Surveys",
+    summary: "Featured surveys",
+    description:
+      "The 6 published, still open surveys with the most votes (ties: newest first). `surveyorEmail` is null except for the surveyor's own surveys and for admins.",
+    answers: [answer("Up to 6 surveys", z.array(surveyJsonSchema).max(6))],
+  },
   handler: async ({ user }) => {
     const list = await cachedFeaturedSurveys();
     const emails = await surveyorEmailsFor(user, list);

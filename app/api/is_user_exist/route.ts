@@ -1,6 +1,7 @@
 // POST /api/is_user_exist: whether an account exists, and its role (own email only; admins: any)
-import { toUserJson } from "@/lib/api/contract";
+import { toUserJson, userExistSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
+import { answer } from "@/lib/api/route-doc";
 import { assertSelf } from "@/lib/auth/permissions";
 import { findUserByEmail } from "@/lib/services/users";
 import { isUserExistSchema } from "@/lib/validation/auth";
@@ -8,6 +9,13 @@ import { isUserExistSchema } from "@/lib/validation/auth";
 export const POST = route({
   auth: "signed-in",
   body: isUserExistSchema,
+  doc: {
+    tag: "Account",
+    summary: "Does an account exist",
+    description: "Whether an account exists for an email, and its role.",
+    who: "own email only; admins: any",
+    answers: [answer("Whether it exists", userExistSchema)],
+  },
   handler: async ({ user, body }) => {
     assertSelf(user, { email: body.email }, { unless: "manageUsers", message: "You can only look up your own account" });
     const found = await findUserByEmail(body.email);

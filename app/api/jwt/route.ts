@@ -1,6 +1,8 @@
 // POST /api/jwt: a short-lived signed API token for the signed-in person only
+import { apiTokenSchema } from "@/lib/api/contract";
 import { forbidden } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
+import { answer } from "@/lib/api/route-doc";
 import { createApiToken } from "@/lib/auth/api-token";
 import { assertSelf } from "@/lib/auth/permissions";
 import { jwtRequestSchema } from "@/lib/validation/auth";
@@ -8,6 +10,16 @@ import { jwtRequestSchema } from "@/lib/validation/auth";
 export const POST = route({
   auth: "signed-in",
   body: jwtRequestSchema,
+  doc: {
+    tag: "Account",
+    summary: "Get an API token",
+    description:
+      "A signed token for the caller, valid one hour, to send as `Authorization: Bearer <token>`. Only a signed-in browser session may ask: a token cannot renew itself (403). Signing out ends every token.",
+    who: "own email only",
+    // The handler refuses a bearer token itself, with its own message.
+    sessionOnly: true,
+    answers: [answer("The token", apiTokenSchema)],
+  },
   handler: ({ request, user, body }) => {
     // A token cannot renew itself: otherwise one leaked token would live for ever.
     if (request.headers.has("authorization")) throw forbidden("Sign in to get a new token");

@@ -2,7 +2,9 @@
 // PATCH /api/me { name }: the caller changes their display name
 // DELETE /api/me { password }: the caller deletes their account (session cookie only), and is signed out
 import { NextResponse } from "next/server";
+import { meSchema, okSchema, profileSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
+import { answer } from "@/lib/api/route-doc";
 import { verificationRequired } from "@/lib/services/account-email";
 import { clientAddress } from "@/lib/auth/client-address";
 import { SESSION_COOKIES } from "@/lib/auth/guards";
@@ -11,6 +13,12 @@ import { deleteAccountSchema, updateProfileSchema } from "@/lib/validation/accou
 
 export const GET = route({
   auth: "public",
+  doc: {
+    tag: "Account",
+    summary: "Who is signed in",
+    description: "The caller's name, picture and role for the navigation bar, or `user: null`. Never cached.",
+    answers: [answer("The caller", meSchema)],
+  },
   // Personal: no browser or shared cache may keep it (the same URL answers everyone).
   handler: ({ user }) =>
     NextResponse.json(
@@ -33,6 +41,12 @@ export const GET = route({
 export const PATCH = route({
   auth: "signed-in",
   body: updateProfileSchema,
+  doc: {
+    tag: "Account",
+    summary: "Change my name",
+    answers: [answer("The caller as they are now", profileSchema)],
+    errors: [404],
+  },
   handler: async ({ user, body }) => ({ user: await changeName(user.id, body.name) }),
 });
 
@@ -41,6 +55,14 @@ export const DELETE = route({
   auth: "signed-in",
   cookieOnly: true,
   body: deleteAccountSchema,
+  doc: {
+    tag: "Account",
+    summary: "Delete my account",
+    description:
+      "Deletes the caller's account and signs them out; an account with a password sends it (400 without it or when wrong), a Google-only account needs a recent sign-in (403). The last admin cannot leave (409).",
+    answers: [answer("Deleted", okSchema)],
+    errors: [404, 409, 429],
+  },
   handler: async ({ request, user, body }) => {
     await deleteAccount(user, body, clientAddress(request.headers));
     const response = NextResponse.json({ ok: true });

@@ -18,6 +18,15 @@ function holdsToken(header: string | null, token: string) {
 
 export const GET = route({
   auth: "none",
+  doc: {
+    tag: "Operations",
+    summary: "Prometheus metrics",
+    description:
+      "This server's metrics in Prometheus' text format, for a scraper holding `METRICS_TOKEN`. Without `METRICS_TOKEN` configured the endpoint does not exist (404).",
+    credential: "metricsToken",
+    answers: [{ status: 200, description: "The metrics", media: [{ type: "text/plain", schema: { type: "string" } }] }],
+    errors: [401, 404],
+  },
   handler: async ({ request }) => {
     const token = getEnv().METRICS_TOKEN;
     if (!token) throw new ApiError("not_found", "Not found");

@@ -2,8 +2,10 @@
 // of our survey pages, so a platform that reads oEmbed embeds a survey from its link. `url` must be a
 // survey address of this site: it is parsed, never fetched.
 import { NextResponse } from "next/server";
+import { oembedSchema } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
+import { answer } from "@/lib/api/route-doc";
 import { cachedSurvey } from "@/lib/cache/surveys";
 import { siteUrl, SITE_NAME } from "@/lib/seo";
 import { EMBED_HEIGHT, EMBED_WIDTH, embedSnippet } from "@/lib/share";
@@ -27,6 +29,14 @@ function surveyIdOf(raw: string): string | null {
 export const GET = route({
   auth: "none",
   query: oembedQuerySchema,
+  doc: {
+    tag: "Surveys",
+    summary: "oEmbed",
+    description:
+      "The oEmbed 1.0 answer (type `rich`) for one of this site's survey addresses, so a platform that reads oEmbed embeds a survey from its link. `url` is parsed, never fetched: any other address is 404; a `format` other than `json` is 501.",
+    answers: [answer("The embed", oembedSchema)],
+    errors: [404, 501],
+  },
   handler: async ({ query }) => {
     // The spec's answer for a format the provider does not offer.
     if (query.format !== undefined && query.format !== "json") throw new ApiError("not_implemented", "Only format=json is offered");

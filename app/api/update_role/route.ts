@@ -1,11 +1,19 @@
 // POST /api/update_role: an admin sets someone's role (audited); the last admin cannot be demoted
+import { modifiedSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
-import { rolesFor } from "@/lib/auth/permissions";
+import { answer } from "@/lib/api/route-doc";
 import { changeUserRole } from "@/lib/services/users";
 import { updateRoleSchema } from "@/lib/validation/auth";
 
 export const POST = route({
-  auth: rolesFor("manageUsers"),
+  auth: "manageUsers",
   body: updateRoleSchema,
+  doc: {
+    tag: "Admin",
+    summary: "Set someone's role",
+    description: "Audited. The last admin cannot be demoted (409).",
+    answers: [answer("Whether the role changed", modifiedSchema)],
+    errors: [404, 409],
+  },
   handler: ({ body, user }) => changeUserRole(body.id, body.role, user.id),
 });

@@ -1,8 +1,10 @@
 // POST /api/verify-email {token}: the address a mailed verification link was sent to is verified, if
 // it is still the account's. Opening the link only shows the /verify-email page and its button: a GET
 // (a mail scanner fetching every link) changes nothing. A used, expired or forged token is 400.
+import { okMessageSchema } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
+import { answer } from "@/lib/api/route-doc";
 import { verifyEmailWithToken, type LinkOutcome } from "@/lib/services/account-email";
 import { verifyEmailSchema } from "@/lib/validation/email-links";
 
@@ -18,6 +20,13 @@ export const POST = route({
   auth: "public",
   body: verifyEmailSchema,
   maxBodyBytes: 4 * 1024,
+  doc: {
+    tag: "Account",
+    summary: "Verify my email address",
+    description:
+      "The `token` of a mailed verification link (the /verify-email page's button sends it: opening the link changes nothing). Verifies the address the link was sent to, if it is still the account's. A used, expired or forged token is 400 and changes nothing.",
+    answers: [answer("Verified", okMessageSchema)],
+  },
   handler: async ({ body }) => {
     const { outcome, email } = await verifyEmailWithToken(body.token);
     if (outcome !== "verified") {

@@ -1,7 +1,8 @@
-// The OpenAPI 3.1 document of /api, built from lib/api/openapi/operations.ts with zod-openapi (which
-// renders the zod schemas through zod's own JSON Schema conversion: request schemas as the input a
-// client sends, answers as the output it gets). Served at GET /api/openapi.json, rendered once per
-// build, and read by the reference page at /docs/api.
+// The OpenAPI 3.1 document of /api, built from the routes' own declarations (./from-routes.ts) and the
+// few operations described by hand (./operations.ts) with zod-openapi (which renders the zod schemas
+// through zod's own JSON Schema conversion: request schemas as the input a client sends, answers as the
+// output it gets). Served at GET /api/openapi.json, rendered once per build, and read by the reference
+// page at /docs/api.
 import {
   createDocument,
   type ZodOpenApiOperationObject,
@@ -13,10 +14,14 @@ import {
 import packageJson from "@/package.json";
 import { errorBodySchema } from "@/lib/api/contract";
 import { ERROR_STATUS, WWW_AUTHENTICATE, type ErrorCode } from "@/lib/api/errors";
+import type { Access } from "@/lib/api/handler";
+import { TAGS } from "@/lib/api/route-doc";
+import { rolesFor, type Action } from "@/lib/auth/permissions";
 import { altchaField } from "@/lib/validation/altcha";
 import { z } from "@/lib/validation/zod";
 import { ROLES } from "@/models/enums";
-import { OPERATIONS, type Operation } from "./operations";
+import { operationsOf, type Operation, type RouteModule } from "./from-routes";
+import { OPERATIONS_BY_HAND } from "./operations";
 
 /** The session cookie's name over plain HTTP; over HTTPS Auth.js names it `__Secure-authjs.session-token`. */
 const SESSION_COOKIE = "authjs.session-token";
@@ -78,13 +83,23 @@ const errorResponses = Object.fromEntries(
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** An access that names an action of the permission table: only its roles may call. */
+const actionOf = (auth: Access): Action | null => (auth === "none" || auth === "public" || auth === "signed-in" ? null : auth);
+
+/** The roles a sign-in must have, or null when no sign-in is needed. */
+export function rolesOf(auth: Access): readonly string[] | null {
+  if (auth === "none" || auth === "public") return null;
+  const action = actionOf(auth);
+  return action ? rolesFor(action) : ROLES;
+}
+
 /** The error statuses an operation answers: those of the wrapper's checks it goes through, and its own. */
 export function errorStatuses(op: Operation): number[] {
   const statuses = new Set(op.errors);
   if (!op.outsideWrapper) {
     const signedIn = op.auth !== "none" && op.auth !== "public";
     if (signedIn) statuses.add(401);
-    if (Array.isArray(op.auth) || op.who || op.sessionOnly || (op.auth !== "none" && WRITES.has(op.method))) statuses.add(403);
+    if (actionOf(op.auth) || op.who || op.sessionOnly || (op.auth !== "none" && WRITES.has(op.method))) statuses.add(403);
     if (op.params) statuses.add(404);
     if (op.query) statuses.add(400);
     if (op.body && ("json" in op.body || "multipart" in op.body)) [400, 413, 415].forEach((s) => statuses.add(s));
@@ -98,8 +113,9 @@ function access(op: Operation): { who: string; roles?: string[] } {
   const own = op.who ? ` (${op.who})` : "";
   if (op.credential === "metricsToken") return { who: "a scraper holding the metrics token" };
   if (op.credential === "stripeSignature") return { who: "Stripe" };
-  if (op.auth === "none" || op.auth === "public") return { who: `anyone${own}` };
-  const roles = op.auth === "signed-in" ? [...ROLES] : [...op.auth];
+  const allowed = rolesOf(op.auth);
+  if (!allowed) return { who: `anyone${own}` };
+  const roles = [...allowed];
   const whom = op.auth === "signed-in" ? "anyone signed in" : roles.join(", ");
   return { who: `${whom}${op.sessionOnly ? ", by session cookie only" : ""}${own}`, roles };
 }
@@ -189,19 +205,6 @@ function preflight({ path, params }: Operation): ZodOpenApiOperationObject {
   };
 }
 
-const TAGS = [
-  { name: "Surveys", description: "Published surveys, for everyone." },
-  { name: "Voting", description: "Votes and reports, and a voter's own lists." },
-  { name: "Surveyor", description: "A surveyor's own surveys, their voters and the admins' feedback." },
-  { name: "Admin", description: "Accounts, moderation, payments and messages." },
-  { name: "Account", description: "Signing up, pictures, and API tokens." },
-  { name: "Payments", description: "The Extended plan ($16, Stripe)." },
-  { name: "Contact", description: "The contact form." },
-  { name: "Operations", description: "Health checks, metrics and this document." },
-  { name: "Auth.js", description: "Browser sign-in (Auth.js). API clients sign in in a browser, then use a token from `POST /api/jwt`." },
-  { name: "CORS preflight", description: "Paths that answer a cross-origin browser's preflight." },
-];
-
 const DESCRIPTION = `The REST API of OPINEX, the yes/no survey site. Generated from the same zod schemas the routes check
 requests with, so it cannot drift from them.
 
@@ -216,10 +219,20 @@ requests with, so it cannot drift from them.
 - **CSRF and CORS**: a write authenticated by the cookie must come from the site itself; bearer callers are exempt.
   Other origins may read only from the server's \`CORS_ORIGINS\`.`;
 
-/** The document, as served by GET /api/openapi.json. */
-export function buildOpenApiDocument() {
+const METHOD_ORDER = ["GET", "PUT", "POST", "PATCH", "DELETE"];
+const tagIndex = (op: Operation) => TAGS.findIndex((tag) => tag.name === op.tag);
+
+/** Every operation, by section of the reference, then path, then method. */
+export function allOperations(routes: readonly RouteModule[]): Operation[] {
+  return [...operationsOf(routes), ...OPERATIONS_BY_HAND].sort(
+    (a, b) => tagIndex(a) - tagIndex(b) || a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+  );
+}
+
+/** The document, as served by GET /api/openapi.json, of the route modules of app/api/routes.generated.ts. */
+export function buildOpenApiDocument(routes: readonly RouteModule[]) {
   const paths: ZodOpenApiPathsObject = {};
-  for (const op of OPERATIONS) {
+  for (const op of allOperations(routes)) {
     const item = (paths[op.path] ??= {});
     item[op.method.toLowerCase() as "get"] = operation(op);
     if (op.preflight) item.options = preflight(op);
@@ -229,7 +242,7 @@ export function buildOpenApiDocument() {
     info: { title: "OPINEX API", version: packageJson.version, description: DESCRIPTION },
     // Relative: the site that serves this document (its address is the deployment's, not the build's).
     servers: [{ url: "/", description: "This site, the one serving this document" }],
-    tags: TAGS,
+    tags: TAGS.map((tag) => ({ ...tag })),
     paths,
     components: { securitySchemes: SECURITY_SCHEMES },
   });

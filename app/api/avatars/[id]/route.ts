@@ -8,6 +8,12 @@ import { avatarIdParamsSchema } from "@/lib/validation/auth";
 export const GET = route({
   auth: "public",
   params: avatarIdParamsSchema,
+  doc: {
+    tag: "Account",
+    summary: "A profile picture",
+    description: "A stored picture. Its id never changes content, so it is cached for a year.",
+    answers: [{ status: 200, description: "The picture", media: [{ type: "image/*", schema: { type: "string", contentMediaType: "image/*" } }] }],
+  },
   handler: async ({ params }) => {
     const avatar = await getAvatar(params.id);
     if (!avatar) throw notFound("No such picture");

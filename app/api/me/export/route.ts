@@ -5,6 +5,18 @@ import { accountExportStream, exportFileName } from "@/lib/services/account-expo
 
 export const GET = route({
   auth: "signed-in",
+  doc: {
+    tag: "Account",
+    summary: "Export my data",
+    description: "Everything the site keeps about the caller, as a JSON file to download.",
+    answers: [
+      {
+        status: 200,
+        description: "The export file",
+        media: [{ type: "application/json", schema: { type: "object", description: "The caller's account, surveys, votes, reports, payments and sessions" } }],
+      },
+    ],
+  },
   handler: async ({ user }) =>
     new NextResponse(await accountExportStream(user.id), {
       headers: {

@@ -2,8 +2,9 @@
 // or an admin; counts hidden until the deadline when the surveyor chose so, except from them; the
 // surveyor's address only for them and admins, added after the shared cache, never in it)
 import { NextResponse } from "next/server";
-import { toSurveyJson } from "@/lib/api/contract";
+import { toSurveyJson, surveyJsonSchema } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
+import { answer } from "@/lib/api/route-doc";
 import { readSurvey } from "@/lib/cache/surveys";
 import { isClosed } from "@/lib/dates";
 import { resultsHidden } from "@/lib/results-visibility";
@@ -14,6 +15,13 @@ import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 export const GET = route({
   auth: "public",
   params: surveyIdParamsSchema,
+  doc: {
+    tag: "Surveys",
+    summary: "One survey",
+    description:
+      "A survey's public fields. An unpublished survey exists only for its surveyor and admins (404 for everyone else). `surveyorEmail` is the address for them only (then `private, no-store`), null for everyone else.",
+    answers: [answer("The survey", surveyJsonSchema)],
+  },
   handler: async ({ params, user }) => {
     const { survey, personal } = await readSurvey(params.id, user);
     const closed = isClosed(survey.deadline, siteToday());

@@ -1,13 +1,22 @@
 // GET /api/surveys/{email}: one surveyor's surveys, unpublished ones and feedback included (that surveyor or an admin)
-import { surveyJsonFor } from "@/lib/api/contract";
+import { surveyJsonFor, ownSurveyJsonSchema } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
+import { answer } from "@/lib/api/route-doc";
 import { listSurveysOfSurveyor, siteToday } from "@/lib/services/surveyor-workspace";
 import { surveyorEmailsFor } from "@/lib/services/surveys";
 import { surveyorEmailParamsSchema } from "@/lib/validation/survey-list";
+import { z } from "@/lib/validation/zod";
 
 export const GET = route({
-  auth: ["surveyor", "admin"],
+  auth: "manageOwnSurveys",
   params: surveyorEmailParamsSchema,
+  doc: {
+    tag: "Surveyor",
+    summary: "A surveyor's surveys",
+    description: "One surveyor's surveys, unpublished ones and the admins' feedback included.",
+    who: "that surveyor, or an admin",
+    answers: [answer("The surveys", z.array(ownSurveyJsonSchema))],
+  },
   handler: async ({ params, user }) => {
     const list = await listSurveysOfSurveyor(params.email, user);
     const toJson = surveyJsonFor(user, siteToday(), await surveyorEmailsFor(user, list));

@@ -1,17 +1,27 @@
 // PUT /api/updateDocument/{id}: the owning surveyor (or an admin) changes a survey's form fields (the six texts and dates, and who sees the results)
 import { z } from "zod";
+import { acknowledgedUpdateSchema } from "@/lib/api/contract";
 import { parseBody, preflight, route } from "@/lib/api/handler";
-import { rolesFor } from "@/lib/auth/permissions";
+import { answer } from "@/lib/api/route-doc";
 import { getManagedSurvey, siteToday, updateSurveyFields } from "@/lib/services/surveyor-workspace";
 import { minDeadlineForUpdate, surveyFormSchema } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 export const PUT = route({
-  auth: rolesFor("manageOwnSurveys"),
+  auth: "manageOwnSurveys",
   params: surveyIdParamsSchema,
   // Parsed below, once the survey is known to be the caller's: its current deadline may be kept.
   body: z.unknown(),
   maxBodyBytes: 32 * 1024,
+  doc: {
+    tag: "Surveyor",
+    summary: "Update a survey",
+    description:
+      "Changes a survey's six form fields. The deadline may not be before today, or before the survey's own deadline if that is earlier. Counts, status, owner, feedback or any other field are refused (400), never written.",
+    who: "the survey's own surveyor, or an admin",
+    body: surveyFormSchema(""),
+    answers: [answer("Updated", acknowledgedUpdateSchema)],
+  },
   handler: async ({ user, params, body }) => {
     const survey = await getManagedSurvey(params.id, user);
     // Strict: counts, status, owner, feedback, ids or dates in the body are refused (400), never written.

@@ -15,6 +15,20 @@ export const dynamic = "force-dynamic";
 export const GET = route({
   auth: "none",
   params: surveyIdParamsSchema,
+  doc: {
+    tag: "Surveys",
+    summary: "Live results, pushed (Server-Sent Events)",
+    description:
+      "A published survey's figures as an event stream: `retry: 3000`, then a first event immediately (`id:` the time its figures were first seen, `data:` the JSON of `GET /api/survey/{id}/results`), then one per change, at most about once a second, and a `: ping` comment every 20 s. A reconnect sending the current `Last-Event-ID` gets no repeat. `event: gone` when the survey is unpublished or deleted. Reads no session: the same public figures for everyone. More than 10 streams from one client (an IPv4 address, an IPv6 /64; all of loopback is one): 429; the server at its cap or stopping: 503 (each with `Retry-After`); the pages then poll `/results`.",
+    answers: [
+      {
+        status: 200,
+        description: "The stream (`Cache-Control: no-cache, no-transform`)",
+        media: [{ type: "text/event-stream", schema: { type: "string", description: "Server-Sent Events; each `data:` is the JSON of GET /api/survey/{id}/results" } }],
+      },
+    ],
+    errors: [404, 429, 503],
+  },
   handler: async ({ request, params }) => {
     const stream = await openLiveStream({
       surveyId: params.id,

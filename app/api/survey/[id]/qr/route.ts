@@ -13,6 +13,23 @@ export const GET = route({
   auth: "none",
   params: surveyIdParamsSchema,
   query: qrQuerySchema,
+  doc: {
+    tag: "Surveys",
+    summary: "A survey's QR code",
+    description:
+      "A QR code of a published survey's address, as SVG or PNG (`download=1`: as an attachment). The same for everyone, cached for a day.",
+    answers: [
+      {
+        status: 200,
+        description: "The QR code",
+        media: [
+          { type: "image/svg+xml", schema: { type: "string" } },
+          { type: "image/png", schema: { type: "string", contentMediaType: "image/png" } },
+        ],
+      },
+    ],
+    errors: [404],
+  },
   handler: async ({ params, query }) => {
     if (!(await cachedSurvey(params.id))) throw new ApiError("not_found", "Survey not found");
     const url = surveyUrl(params.id);

@@ -3,8 +3,10 @@
 // the same figures as each event of GET /api/survey/{id}/live (lib/live/figures.ts). A survey whose
 // results wait for its deadline answers nulls until then, except to its surveyor and admins.
 import { NextResponse } from "next/server";
+import { surveyResultsSchema } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { preflight, route } from "@/lib/api/handler";
+import { answer } from "@/lib/api/route-doc";
 import { LIVE_RESULTS_MS } from "@/lib/live/figures";
 import { viewerFigures } from "@/lib/live/figures";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
@@ -12,6 +14,14 @@ import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 export const GET = route({
   auth: "public",
   params: surveyIdParamsSchema,
+  doc: {
+    tag: "Surveys",
+    summary: "Live results",
+    description:
+      "A published survey's live figures, the same for every viewer, refreshed at most once a second (`Cache-Control: public, max-age=1`). An unpublished survey has none (404).",
+    answers: [answer("The figures", surveyResultsSchema)],
+    errors: [404],
+  },
   handler: async ({ params, user }) => {
     const found = await viewerFigures(params.id, user);
     if (!found) throw new ApiError("not_found", "Survey not found");

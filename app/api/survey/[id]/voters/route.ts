@@ -1,15 +1,23 @@
 // GET /api/survey/{id}/voters: one page of a survey's voters, in voting order (its surveyor or an admin)
+import { votersPageSchema } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
-import { rolesFor } from "@/lib/auth/permissions";
+import { answer } from "@/lib/api/route-doc";
 import { getManagedSurvey } from "@/lib/services/surveyor-workspace";
 import { listVoters } from "@/lib/services/survey-voters";
 import { apiPageQuerySchema } from "@/lib/validation/survey-form";
 import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
 
 export const GET = route({
-  auth: rolesFor("manageOwnSurveys"),
+  auth: "manageOwnSurveys",
   params: surveyIdParamsSchema,
   query: apiPageQuerySchema,
+  doc: {
+    tag: "Surveyor",
+    summary: "A survey's voters",
+    description: "One page of a survey's voters, in voting order.",
+    who: "the survey's own surveyor, or an admin",
+    answers: [answer("One page of voters", votersPageSchema)],
+  },
   handler: async ({ user, params, query }) => {
     const survey = await getManagedSurvey(params.id, user);
     const total = survey.yesCount + survey.noCount;

@@ -1,19 +1,37 @@
 // POST /api/users/{id}/suspension: an admin suspends an account (it cannot sign in; every session and
 // API token ends at once); DELETE lifts the suspension. Both idempotent, both audited.
+import { suspensionStateSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
+import { answer } from "@/lib/api/route-doc";
 import { liftSuspension, suspendUser } from "@/lib/services/suspension";
 import { moderationReasonSchema, userIdParamsSchema } from "@/lib/validation/admin";
 
 export const POST = route({
-  auth: ["admin"],
+  auth: "moderateAccounts",
   params: userIdParamsSchema,
   body: moderationReasonSchema,
   maxBodyBytes: 8 * 1024,
+  doc: {
+    tag: "Admin",
+    summary: "Suspend an account",
+    description:
+      "Audited with the reason. The account cannot sign in (password or Google) and every session and API token it holds ends in the same transaction. Suspending a suspended account changes nothing (200, `changed: false`). Admins (oneself included) cannot be suspended (403).",
+    answers: [answer("The account's suspension", suspensionStateSchema)],
+    errors: [404],
+  },
   handler: async ({ user, params, body }) => suspendUser(params.id, body.reason, user.id),
 });
 
 export const DELETE = route({
-  auth: ["admin"],
+  auth: "moderateAccounts",
   params: userIdParamsSchema,
+  doc: {
+    tag: "Admin",
+    summary: "Lift a suspension",
+    description:
+      "Audited. The account may sign in again; its voided votes stay voided until restored. Lifting none changes nothing (`changed: false`).",
+    answers: [answer("The account's suspension", suspensionStateSchema)],
+    errors: [404],
+  },
   handler: async ({ user, params }) => liftSuspension(params.id, user.id),
 });

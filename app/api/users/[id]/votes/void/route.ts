@@ -1,15 +1,25 @@
 // POST /api/users/{id}/votes/void: an admin voids every vote of a suspended account (kept as rows,
 // counted nowhere); DELETE counts them again. Both idempotent, both audited; the public pages of the
 // surveys concerned are refreshed at once (the operations' events, lib/events.ts).
+import { votesRestoredSchema, votesVoidedSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
+import { answer } from "@/lib/api/route-doc";
 import { restoreVotes, voidVotes } from "@/lib/services/suspension";
 import { moderationReasonSchema, userIdParamsSchema } from "@/lib/validation/admin";
 
 export const POST = route({
-  auth: ["admin"],
+  auth: "moderateAccounts",
   params: userIdParamsSchema,
   body: moderationReasonSchema,
   maxBodyBytes: 8 * 1024,
+  doc: {
+    tag: "Admin",
+    summary: "Void a suspended account's votes",
+    description:
+      "In one transaction every vote of the account not yet voided is kept but counted nowhere, each survey's yes/no counts drop by exactly those votes and its `voidedCount` rises; one audit row records the reason and the number. Voiding again answers `voided: 0`. 409 when the account is not suspended.",
+    answers: [answer("How many votes were voided", votesVoidedSchema)],
+    errors: [404, 409],
+  },
   handler: async ({ user, params, body }) => {
     const result = await voidVotes(params.id, body.reason, user.id);
     return { id: result.id, voided: result.voided, surveys: result.surveys.length };
@@ -17,8 +27,15 @@ export const POST = route({
 });
 
 export const DELETE = route({
-  auth: ["admin"],
+  auth: "moderateAccounts",
   params: userIdParamsSchema,
+  doc: {
+    tag: "Admin",
+    summary: "Restore an account's voided votes",
+    description: "Audited. The votes count again and each survey's `voidedCount` goes down by them. Restoring none answers `restored: 0`.",
+    answers: [answer("How many votes count again", votesRestoredSchema)],
+    errors: [404],
+  },
   handler: async ({ user, params }) => {
     const result = await restoreVotes(params.id, user.id);
     return { id: result.id, restored: result.restored, surveys: result.surveys.length };
