@@ -22,7 +22,7 @@ import { imageForm, pngBytes } from "@/tests/images";
 import { apiRouteFiles, routeFileOf, ROOT } from "@/tests/route-files";
 import { sessionCookieFor } from "@/tests/session-cookie";
 import { API_ROUTES } from "@/app/api/routes.generated";
-import { buildOpenApiDocument } from "./document";
+import { buildOpenApiDocument } from "@/lib/api/openapi/document";
 
 type Handler = Parameters<typeof call>[0];
 type Doc = ReturnType<typeof buildOpenApiDocument>;

@@ -8,9 +8,9 @@ import { z } from "zod";
 import { API_ROUTES } from "@/app/api/routes.generated";
 import { LEFT_OUT } from "@/scripts/routes-index.mjs";
 import { apiRouteFiles, routeFileOf, servesPath } from "@/tests/route-files";
-import { allOperations, buildOpenApiDocument, rolesOf } from "./document";
-import { specOf, type Method } from "./from-routes";
-import { OPERATIONS_BY_HAND } from "./operations";
+import { allOperations, buildOpenApiDocument, rolesOf } from "@/lib/api/openapi/document";
+import { specOf, type Method } from "@/lib/api/openapi/from-routes";
+import { OPERATIONS_BY_HAND } from "@/lib/api/openapi/operations";
 
 const document = buildOpenApiDocument(API_ROUTES);
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
