@@ -1,6 +1,6 @@
 // The integrity panel, for `npm run bench`: a survey with 100,000 votes (bulk-inserted with
 // generate_series, beside other surveys' votes and accounts that did not vote), the panel's one
-// statement (lib/services/integrity-query.mjs) timed N times on the embedded database and on the
+// statement (lib/integrity/integrity-query.mjs) timed N times on the embedded database and on the
 // PostgreSQL server (BENCH_DATABASE_URL names its maintenance database; unreachable: skipped), its
 // figures checked against the recount from the raw rows, and its plan checked for sequential scans.
 // `node bench/integrity.mjs` prints only these rows.
@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { INTEGRITY_RECOUNT_SQL, INTEGRITY_SQL } from "../lib/services/integrity-query.mjs";
+import { INTEGRITY_RECOUNT_SQL, INTEGRITY_SQL } from "@/lib/integrity/integrity-query.mjs";
 
 const VOTES = Number(process.env.BENCH_INTEGRITY_VOTES ?? 100_000);
 const RUNS = Number(process.env.BENCH_INTEGRITY_RUNS ?? 20);

@@ -17,16 +17,16 @@ require.cache[navigation] = { id: navigation, filename: navigation, loaded: true
 
 const { getDb, closeDatabase } = await import("@/lib/db");
 const { queryRows } = await import("@/lib/db/client");
-const { adminStats, participantStats, surveyorStats } = await import("@/lib/services/dashboard-stats");
-const { listSurveysForModeration } = await import("@/lib/services/moderation");
-const { listPayments, paymentTotals } = await import("@/lib/services/payments");
-const { listReportedSurveys } = await import("@/lib/services/reports");
-const { listVoters, voterPages, votesPerDay } = await import("@/lib/services/survey-voters");
-const { countFeedbacks, countOwnSurveys, getManagedSurvey, listFeedbacks, listOwnSurveys } = await import("@/lib/services/surveyor-workspace");
-const { countPublishedSurveys, getPublishedSurvey, listPublishedSurveyIds, listPublishedSurveys } = await import("@/lib/services/surveys");
-const { listLatestAudit } = await import("@/lib/services/audit");
-const { listUsers } = await import("@/lib/services/users");
-const { listCommentedSurveys, listParticipatedSurveys } = await import("@/lib/services/votes");
+const { adminStats, participantStats, surveyorStats } = await import("@/lib/dashboards/dashboard-stats");
+const { listSurveysForModeration } = await import("@/lib/moderation/moderation");
+const { listPayments, paymentTotals } = await import("@/lib/payments/payments");
+const { listReportedSurveys } = await import("@/lib/votes/reports");
+const { listVoters, voterPages, votesPerDay } = await import("@/lib/surveys/voters");
+const { countFeedbacks, countOwnSurveys, getManagedSurvey, listFeedbacks, listOwnSurveys } = await import("@/lib/surveys/workspace");
+const { countPublishedSurveys, getPublishedSurvey, listPublishedSurveyIds, listPublishedSurveys } = await import("@/lib/surveys/queries");
+const { listLatestAudit } = await import("@/lib/moderation/audit");
+const { listUsers } = await import("@/lib/accounts/users");
+const { listCommentedSurveys, listParticipatedSurveys } = await import("@/lib/votes/votes");
 const { DASHBOARD_PAGE_SIZE, pageCount, pageWindow } = await import("@/lib/validation/paging");
 
 const RUNS = Number(process.env.BENCH_SCALE_QUERY_RUNS ?? 7);

@@ -65,7 +65,7 @@ test("a survey page says the yes share, its 95% interval and the verdict, and dr
     const noWhisker = chart.getByTestId("bar-no").getByTestId("result-interval");
     await expect(noWhisker).toHaveAttribute("data-low", (1 - stats.high).toFixed(4));
     await expect(noWhisker).toHaveAttribute("data-high", (1 - stats.low).toFixed(4));
-    // The whisker is drawn in the darker text colour of its answer (lib/vote-colours.ts).
+    // The whisker is drawn in the darker text colour of its answer (lib/votes/vote-colours.ts).
     expect(await yes.getByTestId("result-interval").evaluate((el) => getComputedStyle(el).color)).toBe("rgb(20, 83, 45)");
 
     // Not only in the drawing: the table for screen readers holds each interval too.

@@ -19,7 +19,7 @@ const envSchema = z.object({
   // Signs the proof-of-work challenges (lib/altcha.ts). Unset: derived from AUTH_SECRET under its own label.
   ALTCHA_HMAC_KEY: optional.pipe(z.string().min(32, "ALTCHA_HMAC_KEY must be at least 32 characters").optional()),
   AUTH_URL: optional.pipe(z.url().optional()),
-  // The key of the network hashes kept for the integrity panel (lib/network-hash.ts); unset: derived
+  // The key of the network hashes kept for the integrity panel (lib/integrity/network-hash.ts); unset: derived
   // from AUTH_SECRET. Changing it starts new hashes that never match the old ones (docs/operations.md).
   NETWORK_HASH_KEY: optional.pipe(z.string().min(32, "NETWORK_HASH_KEY must be at least 32 characters").optional()),
   AUTH_GOOGLE_ID: optional,

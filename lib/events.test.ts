@@ -2,10 +2,10 @@
 // follow whoever calls it (a route, another service): called here without any route, the pages expire
 // or go stale exactly as the event table says.
 import { beforeEach, describe, expect, it } from "vitest";
-import { setSurveyStatus } from "@/lib/services/moderation";
-import { restoreVotes, suspendUser, voidVotes } from "@/lib/services/suspension";
-import { createSurvey as createOwnSurvey, updateSurveyFields } from "@/lib/services/surveyor-workspace";
-import { castVote } from "@/lib/services/votes";
+import { setSurveyStatus } from "@/lib/moderation/moderation";
+import { restoreVotes, suspendUser, voidVotes } from "@/lib/moderation/suspension";
+import { createSurvey as createOwnSurvey, updateSurveyFields } from "@/lib/surveys/workspace";
+import { castVote } from "@/lib/votes/votes";
 import { createSurvey, createUser } from "@/tests/factories";
 import { revalidations } from "@/tests/next-cache-stub";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { expireSurveyPages, markSurveyPagesStale } from "@/lib/cache/survey-tags";
+import { expireSurveyPages, markSurveyPagesStale } from "@/lib/surveys/cache-tags";
 import { forgetLiveResults } from "@/lib/live/figures";
 import { liveVoted } from "@/lib/live/notify";
 

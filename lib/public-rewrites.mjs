@@ -24,7 +24,7 @@
 // rewrites (`publicRewrites`); public-rewrites.test.ts checks, URL by URL, that both agree.
 // Plain JavaScript: the server runs before Next and without TypeScript, and next.config.ts loads this
 // file before path aliases exist. public-rewrites.test.ts also checks the values against models/enums.ts and
-// lib/validation/survey-list.ts.
+// lib/surveys/list-schema.ts.
 
 export const CATEGORIES = /** @type {const} */ (["Technology", "Education", "Health", "Entertainment", "Other"]);
 export const SURVEY_SORTS = /** @type {const} */ (["totalVotes", "createdAt"]);

@@ -5,7 +5,7 @@ import { parseUrl } from "next/dist/shared/lib/router/utils/parse-url";
 import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
 import { matchHas, prepareDestination } from "next/dist/shared/lib/router/utils/prepare-destination";
 import { CATEGORIES as MODEL_CATEGORIES } from "@/models/enums";
-import { LIST_PAGE_MAX as PAGE_MAX, SURVEY_SORTS as SORTS } from "@/lib/validation/survey-list";
+import { LIST_PAGE_MAX as PAGE_MAX, SURVEY_SORTS as SORTS } from "@/lib/surveys/list-schema";
 import { CATEGORIES, internalPath, LIST_PAGE_MAX, publicPathname, publicRewrites, SURVEY_SORTS } from "./public-rewrites.mjs";
 
 const ID = "0b6f6a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b";

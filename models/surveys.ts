@@ -25,9 +25,9 @@ export const surveys = pgTable(
     noCount: integer("no_count").notNull().default(0),
     // Votes voided after review (suspended accounts'): no longer in yes/no, shown on the public page.
     voidedCount: integer("voided_count").notNull().default(0),
-    // Whether the public sees the counts while voting is open (lib/results-visibility.ts).
+    // Whether the public sees the counts while voting is open (lib/surveys/results-visibility.ts).
     resultsVisibility: resultsVisibilityEnum("results_visibility").notNull().default("after_voting"),
-    // Set by the close job (lib/services/notifications.ts) in the transaction that queues the mails
+    // Set by the close job (lib/surveys/notifications.ts) in the transaction that queues the mails
     // of the survey's end: each closed survey is announced once, whichever server runs the job.
     closeNotifiedAt: timestamp("close_notified_at", { withTimezone: true, mode: "date" }),
     // How many people reported it, kept by a trigger on reports (migration 0011_scale_indexes).
@@ -37,7 +37,7 @@ export const surveys = pgTable(
     check("surveys_counts_non_negative", sql`${t.yesCount} >= 0 and ${t.noCount} >= 0`),
     check("surveys_voided_non_negative", sql`${t.voidedCount} >= 0`),
     // The public list: one index per sort and filter, each exactly its ORDER BY (id last, the
-    // tie-break), so any page of any view is read in index order without a sort (lib/services/surveys.ts).
+    // tie-break), so any page of any view is read in index order without a sort (lib/surveys/queries.ts).
     // The two by votes also carry yes_count and no_count (INCLUDE, written in migration
     // 0011_scale_indexes; Drizzle cannot declare it), so a deep page's skipped rows are read from the
     // index alone.

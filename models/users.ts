@@ -39,10 +39,10 @@ export const users = pgTable(
     // results of surveys the person asked for, and, for surveyors, news of their own surveys.
     mailResults: boolean("mail_results").notNull().default(true),
     mailSurveyNews: boolean("mail_survey_news").notNull().default(true),
-    // A keyed hash of the network the account was created from (lib/network-hash.ts), never the
+    // A keyed hash of the network the account was created from (lib/integrity/network-hash.ts), never the
     // address: the integrity panel counts voters who signed up from one network.
     signupNetwork: text("signup_network"),
-    // Set by an admin (lib/services/suspension.ts): the account cannot sign in and its sessions are ended.
+    // Set by an admin (lib/moderation/suspension.ts): the account cannot sign in and its sessions are ended.
     suspendedAt: timestamp("suspended_at", { withTimezone: true, mode: "date" }),
     suspendedReason: text("suspended_reason"),
   },

@@ -20,12 +20,12 @@ export const votes = pgTable(
     // "Email me the result when this survey closes", ticked when voting.
     notifyResult: boolean("notify_result").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    // A keyed hash of the voter's network when voting (lib/network-hash.ts), never the address.
+    // A keyed hash of the voter's network when voting (lib/integrity/network-hash.ts), never the address.
     network: text("network"),
-    // Set when an admin voided the votes of a suspended account (lib/services/suspension.ts): the row
+    // Set when an admin voided the votes of a suspended account (lib/moderation/suspension.ts): the row
     // stays (so the account cannot vote again) but counts nowhere; the reason is in the audit trail.
     voidedAt: timestamp("voided_at", { withTimezone: true, mode: "date" }),
-    // A keyed hash of the voter's normalised address when voting (lib/mailbox.ts), never the address:
+    // A keyed hash of the voter's normalised address when voting (lib/votes/mailbox.ts), never the address:
     // kept when the account is deleted, so one mailbox votes once per survey. Null for votes cast
     // before it existed (migration 0014_mailbox_votes) and for bulk-loaded benchmark data.
     mailboxHash: text("mailbox_hash"),
@@ -88,7 +88,7 @@ export const surveyIntegrity = pgTable("survey_integrity", {
 /**
  * A survey's counted votes per sign-up network of their voters (users.signup_network), kept by the
  * same triggers. The partial index holds only the networks the panel calls shared (at least
- * SHARED_NETWORK_MIN_SIGNUPS votes, lib/services/integrity-query.mjs: the two must agree), so the panel
+ * SHARED_NETWORK_MIN_SIGNUPS votes, lib/integrity/integrity-query.mjs: the two must agree), so the panel
  * reads a handful of rows whatever the number of votes.
  */
 export const surveySignupNetworks = pgTable(

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
 import type { Db } from "@/lib/db/client";
-import { mailboxHash } from "@/lib/mailbox";
+import { mailboxHash } from "@/lib/votes/mailbox";
 import { payments, reports, surveys, users, votes, type Role } from "@/models";
 import { seedComments, seedSurveys } from "./demo-seed-data";
 

@@ -15,7 +15,7 @@ import { DEMO_PASSWORD } from "./demo-seed";
 // voters are distinct numbers), only `user` and `pro_user` accounts vote and report, only `pro_user`
 // votes carry comments, every vote falls between its survey's creation and its close (or now), and
 // `yes_count`/`no_count` are recomputed from the vote rows at the end. Its votes carry no mailbox hash
-// (lib/mailbox.ts: the key lives in the app, and nulls never conflict), like votes from before 0014.
+// (lib/votes/mailbox.ts: the key lives in the app, and nulls never conflict), like votes from before 0014.
 
 export const SCALE = {
   accounts: 200_000,

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
-import { castVote } from "@/lib/services/votes";
+import { castVote } from "@/lib/votes/votes";
 import {
   accounts,
   limitHits,

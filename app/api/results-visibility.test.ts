@@ -2,7 +2,7 @@
 // the results until the deadline answers no count (yesCount, noCount, totalVotes, stats all null) to
 // anyone but its surveyor and admins while it is open, and to everyone once it has closed.
 import { beforeAll, describe, expect, it } from "vitest";
-import { resultStats } from "@/lib/stats";
+import { resultStats } from "@/lib/surveys/stats";
 import type { User } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
@@ -59,7 +59,7 @@ describe("stats on every JSON result", () => {
   it("carries stats: n, yesShare, the 95 % interval and the verdict, beside the counts", () => {
     expect(stats).toMatchObject({ n: 84, verdict: "Yes leads" });
     expect(stats.yesShare).toBeCloseTo(62 / 84, 12);
-    // Wilson's formula for 62 of 84 (checked against published values in lib/stats.test.ts).
+    // Wilson's formula for 62 of 84 (checked against published values in lib/surveys/stats.test.ts).
     expect(stats.low).toBeCloseTo(0.6352, 4);
     expect(stats.high).toBeCloseTo(0.8202, 4);
   });

@@ -11,8 +11,8 @@ import { POST as create } from "@/app/api/create_survey/route";
 import { PUT as update } from "@/app/api/updateDocument/[id]/route";
 import { surveyJsonSchema } from "@/lib/api/contract";
 import { dayIn } from "@/lib/dates";
-import { accountExportStream } from "@/lib/services/account-export";
-import { SURVEY_FIELDS, type SurveyField } from "@/lib/validation/survey-form";
+import { accountExportStream } from "@/lib/accounts/account-export";
+import { SURVEY_FIELDS, type SurveyField } from "@/lib/surveys/schema";
 import { createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
 

@@ -1,7 +1,7 @@
 import { VerifyEmailNotice } from "@/components/auth/resend-verification";
 import { SiteShell } from "@/components/site/site-shell";
 import { requireUser } from "@/lib/auth/guards";
-import { needsVerification } from "@/lib/services/account-email";
+import { needsVerification } from "@/lib/accounts/account-email";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUser("/dashboard");

@@ -8,7 +8,7 @@ import { EmailField, PasswordField } from "@/components/auth/form-field";
 import { ResendVerification } from "@/components/auth/resend-verification";
 import { Button } from "@/components/ui/button";
 import { RequestError, sendJson } from "@/lib/api/client";
-import { changeEmailSchema } from "@/lib/validation/email-links";
+import { changeEmailSchema } from "@/lib/accounts/email-links-schema";
 
 type Input = { email: string; password: string };
 

@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { RequestError, sendJson } from "@/lib/api/client";
 import { cn } from "@/lib/utils";
-import { changePasswordSchema } from "@/lib/validation/account";
-import { PASSWORD_MIN } from "@/lib/validation/auth";
+import { changePasswordSchema } from "@/lib/accounts/schema";
+import { PASSWORD_MIN } from "@/lib/accounts/auth-schema";
 
 type Errors = { currentPassword?: string; newPassword?: string; form?: string };
 

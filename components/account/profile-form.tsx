@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { RequestError, sendJson } from "@/lib/api/client";
 import { cn } from "@/lib/utils";
-import { updateProfileSchema } from "@/lib/validation/account";
+import { updateProfileSchema } from "@/lib/accounts/schema";
 
 /** The display name (PATCH /api/me), checked here with the server's own rules first. */
 export function ProfileForm({ name }: { name: string | null }) {

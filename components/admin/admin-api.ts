@@ -1,7 +1,7 @@
 // Browser calls of the admin console. Cookies authenticate; errors carry the API's own message.
 import { requestJson, sendJson } from "@/lib/api/client";
 import type { Role } from "@/models/enums";
-import type { UpdateSurveyStatusInput } from "@/lib/validation/admin";
+import type { UpdateSurveyStatusInput } from "@/lib/moderation/schema";
 
 export const updateRole = (id: string, role: Role) => sendJson<{ modifiedCount: number }>("/api/update_role", { id, role });
 

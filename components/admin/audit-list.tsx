@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { EmptyState } from "@/components/dashboard/data-table";
-import { describeAuditEvent } from "@/lib/audit-text";
+import { describeAuditEvent } from "@/lib/moderation/audit-text";
 import { surveyHref } from "@/lib/public-urls";
-import { listLatestAudit, type AuditEntry } from "@/lib/services/audit";
+import { listLatestAudit, type AuditEntry } from "@/lib/moderation/audit";
 import { getEnv } from "@/lib/env";
 import { formatDateTimeWithZone } from "@/lib/dates";
 

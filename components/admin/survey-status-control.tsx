@@ -5,7 +5,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { FEEDBACK_MAX, FEEDBACK_REQUIRED, NOT_UPDATED_TITLE } from "@/lib/validation/admin";
+import { FEEDBACK_MAX, FEEDBACK_REQUIRED, NOT_UPDATED_TITLE } from "@/lib/moderation/schema";
 import { SURVEY_STATUSES, type SurveyStatus } from "@/models/enums";
 import { updateSurveyStatus } from "./admin-api";
 

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { RequestError } from "@/lib/api/client";
-import { MODERATION_REASON_MAX } from "@/lib/validation/admin";
+import { MODERATION_REASON_MAX } from "@/lib/moderation/schema";
 import { liftSuspension, restoreVotes, suspendUser, voidVotes } from "./admin-api";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -90,7 +90,7 @@ function ReasonDialog(props: {
 /**
  * Manage Users' moderation of one account: Suspend (asks why) or, once suspended, Lift suspension,
  * Void votes (asks why) and Restore votes. An account that manages users (an admin) cannot be
- * suspended (lib/services/suspension.ts refuses it): it gets no control.
+ * suspended (lib/moderation/suspension.ts refuses it): it gets no control.
  */
 export function SuspensionControls(props: {
   userId: string;

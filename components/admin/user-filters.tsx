@@ -3,7 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { USER_SEARCH_MAX } from "@/lib/validation/admin";
+import { USER_SEARCH_MAX } from "@/lib/moderation/schema";
 import { ROLES } from "@/models/enums";
 
 const fieldClass =

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { refreshCurrentUser } from "@/components/site/use-current-user";
-import { AVATAR_MAX_MB } from "@/lib/validation/auth";
+import { AVATAR_MAX_MB } from "@/lib/accounts/auth-schema";
 
 /** Replaces the signed-in person's profile picture through POST /api/upload. */
 export function ChangePicture({ image, name }: { image: string | null; name: string }) {

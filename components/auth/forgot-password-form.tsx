@@ -10,7 +10,7 @@ import { FormDone } from "@/components/auth/form-done";
 import { Altcha, useAltcha } from "@/components/ui/altcha";
 import { Button } from "@/components/ui/button";
 import { RequestError, sendJson } from "@/lib/api/client";
-import { forgotPasswordSchema } from "@/lib/validation/email-links";
+import { forgotPasswordSchema } from "@/lib/accounts/email-links-schema";
 
 type Input = { email: string };
 

@@ -14,7 +14,7 @@ import { GOOGLE_INTENT_KEY, GoogleButton } from "@/components/auth/google-button
 import { useCallbackUrl, withCallback } from "@/components/auth/use-callback-url";
 import { Button } from "@/components/ui/button";
 import { SUSPENDED_CODE, SUSPENDED_SIGN_IN_MESSAGE } from "@/lib/auth/suspended";
-import { loginSchema, type LoginInput } from "@/lib/validation/auth";
+import { loginSchema, type LoginInput } from "@/lib/accounts/auth-schema";
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait 15 minutes and try again.";
 

@@ -14,7 +14,7 @@ import { useCallbackUrl, withCallback } from "@/components/auth/use-callback-url
 import { Altcha, useAltcha } from "@/components/ui/altcha";
 import { Button } from "@/components/ui/button";
 import { isAltchaCode } from "@/lib/validation/altcha";
-import { AVATAR_MAX_MB, PASSWORD_MAX, PASSWORD_MIN, registerFormSchema, type RegisterFormInput } from "@/lib/validation/auth";
+import { AVATAR_MAX_MB, PASSWORD_MAX, PASSWORD_MIN, registerFormSchema, type RegisterFormInput } from "@/lib/accounts/auth-schema";
 
 type ApiErrorBody = { error?: { code?: string; message?: string; issues?: { path: string; message: string }[] } };
 const FIELDS = ["name", "email", "password", "image"] as const;

@@ -10,8 +10,8 @@ import { PasswordField } from "@/components/auth/form-field";
 import { FormDone } from "@/components/auth/form-done";
 import { Button } from "@/components/ui/button";
 import { sendJson } from "@/lib/api/client";
-import { PASSWORD_MIN } from "@/lib/validation/auth";
-import { resetPasswordFormSchema } from "@/lib/validation/email-links";
+import { PASSWORD_MIN } from "@/lib/accounts/auth-schema";
+import { resetPasswordFormSchema } from "@/lib/accounts/email-links-schema";
 
 type Input = { password: string; confirm: string };
 

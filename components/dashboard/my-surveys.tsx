@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { surveyHref } from "@/lib/public-urls";
-import { listReportedSurveys, type ReportedSurvey } from "@/lib/services/reports";
-import { listCommentedSurveys, listParticipatedSurveys, type ParticipatedSurvey } from "@/lib/services/votes";
+import { listReportedSurveys, type ReportedSurvey } from "@/lib/votes/reports";
+import { listCommentedSurveys, listParticipatedSurveys, type ParticipatedSurvey } from "@/lib/votes/votes";
 import { StatusBadge } from "@/components/surveyor/status-badge";
 import { formatDate } from "@/lib/dates";
 import { DataTable, EmptyState, type Column } from "./data-table";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { CurrentUser } from "@/lib/auth/guards";
-import type { OverviewStat } from "@/lib/loaders/overview-stats";
+import type { OverviewStat } from "@/lib/dashboards/overview-stats";
 import { dashboardLinks } from "@/components/dashboard/links";
 
 const roleNames = { admin: "Admin", surveyor: "Surveyor", user: "User", pro_user: "Pro user" } as const;

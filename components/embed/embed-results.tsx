@@ -2,9 +2,9 @@
 
 import { useEffect, useRef } from "react";
 import { useLiveFigures, type LiveFigures } from "@/components/survey/use-live-figures";
-import { hiddenResultsText, rangeText, votesText } from "@/lib/results-text";
-import { countsShown } from "@/lib/results-visibility";
-import { VOTE_COLOURS } from "@/lib/vote-colours";
+import { hiddenResultsText, rangeText, votesText } from "@/lib/surveys/results-text";
+import { countsShown } from "@/lib/surveys/results-visibility";
+import { VOTE_COLOURS } from "@/lib/votes/vote-colours";
 
 /** The message the embed posts to the page that frames it whenever its height changes. */
 export const EMBED_HEIGHT_MESSAGE = "opinex:embed-height";

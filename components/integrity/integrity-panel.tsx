@@ -12,7 +12,7 @@ import {
   SHARED_NETWORK_MIN_SIGNUPS,
   type AgeBucket,
   type Integrity,
-} from "@/lib/services/integrity";
+} from "@/lib/integrity/integrity";
 
 const AGE_LABELS: Record<AgeBucket, string> = {
   under1Day: "Under 1 day",

@@ -3,7 +3,7 @@ import { formatDateTimeWithZone } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { listOwnPayments, type OwnPayment } from "@/lib/payments/billing";
-import { formatMoney } from "@/lib/money";
+import { formatMoney } from "@/lib/payments/money";
 import { PAYMENT_TEXTS } from "@/lib/payments/plan";
 
 const dateTime = (date: Date) => formatDateTimeWithZone(date, getEnv().APP_TIME_ZONE);

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { cn } from "@/lib/utils";
 import { isAltchaCode } from "@/lib/validation/altcha";
-import { CONTACT_MESSAGE_MAX, contactSchema, type ContactInput } from "@/lib/validation/contact";
+import { CONTACT_MESSAGE_MAX, contactSchema, type ContactInput } from "@/lib/contact/schema";
 
 type ApiErrorBody = { error?: { code?: string; message?: string; issues?: { path: string; message: string }[] } };
 

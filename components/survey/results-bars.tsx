@@ -1,6 +1,6 @@
-import { percent, rangeText } from "@/lib/results-text";
-import type { ResultStats } from "@/lib/stats";
-import { VOTE_COLOURS } from "@/lib/vote-colours";
+import { percent, rangeText } from "@/lib/surveys/results-text";
+import type { ResultStats } from "@/lib/surveys/stats";
+import { VOTE_COLOURS } from "@/lib/votes/vote-colours";
 
 const GRID_LINES = [25, 50, 75, 100];
 

@@ -2,8 +2,8 @@
 // these set, so there is nothing to merge.
 import { clsx as cn } from "clsx";
 import { formatDate } from "@/lib/dates";
-import { INTERVAL_EXPLAINED, resultParts } from "@/lib/results-text";
-import type { ResultStats } from "@/lib/stats";
+import { INTERVAL_EXPLAINED, resultParts } from "@/lib/surveys/results-text";
+import type { ResultStats } from "@/lib/surveys/stats";
 
 const Separator = () => (
   <>

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { formatShortDate, isClosed } from "@/lib/dates";
 import { surveyHref } from "@/lib/public-urls";
-import { resultsHidden } from "@/lib/results-visibility";
-import type { PublicSurvey } from "@/lib/services/surveys";
+import { resultsHidden } from "@/lib/surveys/results-visibility";
+import type { PublicSurvey } from "@/lib/surveys/queries";
 import { LinkPending } from "@/components/ui/link-pending";
 
 export const CARD_DESCRIPTION_LENGTH = 80;

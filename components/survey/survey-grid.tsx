@@ -1,5 +1,5 @@
 import { SurveyCard } from "@/components/survey/survey-card";
-import type { PublicSurvey } from "@/lib/services/surveys";
+import type { PublicSurvey } from "@/lib/surveys/queries";
 import { siteToday } from "@/lib/site-dates";
 
 /** Survey cards, one column on phones, three from medium screens up. */

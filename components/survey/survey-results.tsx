@@ -1,5 +1,5 @@
-import { votesText } from "@/lib/results-text";
-import type { VisibleCounts } from "@/lib/results-visibility";
+import { votesText } from "@/lib/surveys/results-text";
+import type { VisibleCounts } from "@/lib/surveys/results-visibility";
 import type { VoteValue } from "@/models/enums";
 import { ResultsBars } from "./results-bars";
 import { IntervalExplained, ResultsHiddenNote, ResultsSummary } from "./results-summary";

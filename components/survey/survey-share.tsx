@@ -1,5 +1,5 @@
 import { SharePanel } from "@/components/survey/share-panel";
-import { embedSnippet, qrHref, shareLinks, surveyUrl } from "@/lib/share";
+import { embedSnippet, qrHref, shareLinks, surveyUrl } from "@/lib/sharing/share";
 
 /** The share panel of one survey, its addresses built on the server (the public page and the surveyor's). */
 export function SurveyShare({ id, title }: { id: string; title: string }) {

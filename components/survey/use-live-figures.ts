@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState, type Dispatch, type SetStateAction } from "react";
-import type { VisibleCounts } from "@/lib/results-visibility";
+import type { VisibleCounts } from "@/lib/surveys/results-visibility";
 
 /**
  * The moving figures of a survey, as GET /api/survey/{id}/live and /results give them: its counts

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { COMMENT_MAX, voteFormSchema, type VoteFormInput } from "@/lib/validation/vote";
+import { COMMENT_MAX, voteFormSchema, type VoteFormInput } from "@/lib/votes/schema";
 import type { VoteValue } from "@/models/enums";
 import { RequestError, submitVote, type VoteResult } from "./voting-api";
 

@@ -1,10 +1,10 @@
 // Browser calls of the voting part of a survey page. Cookies authenticate; errors carry the API's message.
-import type { VoteResult, VotingState } from "@/lib/services/votes";
+import type { VoteResult, VotingState } from "@/lib/votes/votes";
 import type { VoteValue } from "@/models/enums";
 import { RequestError, requestJson } from "@/lib/api/client";
 
 export type { VoteResult, VotingState };
-export { EMAIL_UNVERIFIED_MESSAGE } from "@/lib/validation/email-links";
+export { EMAIL_UNVERIFIED_MESSAGE } from "@/lib/accounts/email-links-schema";
 export { RequestError };
 
 export const fetchVotingState = (surveyId: string, signal?: AbortSignal) =>

@@ -1,4 +1,4 @@
-import type { VotesOnDay } from "@/lib/services/surveys";
+import type { VotesOnDay } from "@/lib/surveys/queries";
 
 /** A day of the chart: that day's yes and no votes, and the running totals at its end. */
 export type VotesSoFar = VotesOnDay & { yesSoFar: number; noSoFar: number };

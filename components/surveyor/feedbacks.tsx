@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
-import { countFeedbacks, listFeedbacks, type FeedbackRow } from "@/lib/services/surveyor-workspace";
+import { countFeedbacks, listFeedbacks, type FeedbackRow } from "@/lib/surveys/workspace";
 import { pageCount, pageWindow } from "@/lib/validation/paging";
 import { StatusBadge } from "./status-badge";
 

@@ -2,7 +2,7 @@ import { BarChart3, Pencil } from "lucide-react";
 import Link from "next/link";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
-import { countOwnSurveys, listOwnSurveys, type OwnSurveyRow } from "@/lib/services/surveyor-workspace";
+import { countOwnSurveys, listOwnSurveys, type OwnSurveyRow } from "@/lib/surveys/workspace";
 import { formatDate } from "@/lib/dates";
 import { pageCount, pageWindow } from "@/lib/validation/paging";
 import { StatusBadge } from "./status-badge";

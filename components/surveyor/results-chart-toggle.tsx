@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { ResultsBars } from "@/components/survey/results-bars";
 import { Button } from "@/components/ui/button";
-import type { ResultStats } from "@/lib/stats";
+import type { ResultStats } from "@/lib/surveys/stats";
 
 /**
  * The Show Chart / Hide Chart button and the 'Survey Results Chart' (height 300) with its 95 %

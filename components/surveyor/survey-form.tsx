@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { RequestError, sendJson } from "@/lib/api/client";
 import { cn } from "@/lib/utils";
-import { SURVEY_FIELDS, SURVEY_LIMITS, surveyFormSchema, type SurveyFormInput } from "@/lib/validation/survey-form";
+import { SURVEY_FIELDS, SURVEY_LIMITS, surveyFormSchema, type SurveyFormInput } from "@/lib/surveys/schema";
 import { CATEGORIES, type ResultsVisibility } from "@/models/enums";
 
 const VISIBILITY_OPTIONS: { value: ResultsVisibility; label: string; description: string }[] = [

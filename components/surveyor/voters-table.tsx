@@ -1,6 +1,6 @@
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
-import { listVoters, type Voter } from "@/lib/services/survey-voters";
+import { listVoters, type Voter } from "@/lib/surveys/voters";
 import { pageCount, pageWindow } from "@/lib/validation/paging";
 
 const columns: Column<Voter>[] = [

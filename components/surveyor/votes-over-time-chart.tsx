@@ -16,7 +16,7 @@ import {
 } from "recharts";
 import { axisTicks, type VotesSoFar } from "@/components/surveyor/cumulative-votes";
 import { formatDate, formatShortDate } from "@/lib/dates";
-import { VOTE_COLOURS } from "@/lib/vote-colours";
+import { VOTE_COLOURS } from "@/lib/votes/vote-colours";
 
 // Room per date label on the time axis ("Jan 21" plus a gap): three labels on a phone, more on a desktop.
 const PX_PER_TICK = 96;

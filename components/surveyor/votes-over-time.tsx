@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { cumulativeVotes } from "@/components/surveyor/cumulative-votes";
-import type { VotesOnDay } from "@/lib/services/surveys";
+import type { VotesOnDay } from "@/lib/surveys/queries";
 import { formatDate } from "@/lib/dates";
 
 const VotesOverTimeChart = dynamic(() => import("./votes-over-time-chart"), {

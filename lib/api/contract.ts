@@ -3,14 +3,14 @@
 // Each answer is also a zod schema, the one the API reference (lib/api/openapi/) publishes; the
 // builders below are typed by them, so a field added to an answer must be added to its schema too.
 import { isClosed } from "@/lib/dates";
-import { resultsHidden, visibleCounts, visibleVoided, type ResultsViewer } from "@/lib/results-visibility";
-import type { ContactMessageRow } from "@/lib/services/contact";
-import type { PaymentRow } from "@/lib/services/payments";
-import type { PublicSurvey } from "@/lib/services/surveys";
-import type { FeedbackRow } from "@/lib/services/surveyor-workspace";
-import { surveyFieldValues } from "@/lib/validation/survey-form";
+import { resultsHidden, visibleCounts, visibleVoided, type ResultsViewer } from "@/lib/surveys/results-visibility";
+import type { ContactMessageRow } from "@/lib/contact/contact";
+import type { PaymentRow } from "@/lib/payments/payments";
+import type { PublicSurvey } from "@/lib/surveys/queries";
+import type { FeedbackRow } from "@/lib/surveys/workspace";
+import { surveyFieldValues } from "@/lib/surveys/schema";
 import { z } from "@/lib/validation/zod";
-import { VERDICTS } from "@/lib/stats";
+import { VERDICTS } from "@/lib/surveys/stats";
 import { CATEGORIES, RESULTS_VISIBILITIES, ROLES, SURVEY_STATUSES, VOTE_VALUES, type Role } from "@/models/enums";
 import { ERROR_STATUS, type ErrorCode } from "./errors";
 
@@ -88,7 +88,7 @@ export type SurveyJson = z.output<typeof surveyJsonSchema>;
 
 /**
  * A survey. Voter lists, comments, reports and feedback are never part of it. `hidden`: its counts
- * are withheld from this viewer (lib/results-visibility.ts): `yesCount`, `noCount`, `totalVotes`,
+ * are withheld from this viewer (lib/surveys/results-visibility.ts): `yesCount`, `noCount`, `totalVotes`,
  * `voidedCount` and `stats` are then null, and `resultsHidden` says why. `surveyorEmail`: the address this viewer may
  * see (`surveyorEmailsFor`: the owner's own, any for an admin), else null; the field is always there.
  */
@@ -96,7 +96,7 @@ export function toSurveyJson(survey: PublicSurvey, hidden: boolean, surveyorEmai
   const { yesCount, noCount, stats, resultsHidden: withheld } = visibleCounts(survey, hidden);
   return {
     _id: survey.id,
-    // The fields the surveyor wrote, as the form's list has them (lib/validation/survey-form.ts).
+    // The fields the surveyor wrote, as the form's list has them (lib/surveys/schema.ts).
     ...surveyFieldValues(survey),
     createdAt: survey.createdAt,
     status: survey.status,
@@ -105,7 +105,7 @@ export function toSurveyJson(survey: PublicSurvey, hidden: boolean, surveyorEmai
     totalVotes: yesCount === null ? null : yesCount + noCount,
     voidedCount: visibleVoided(survey.voidedCount, hidden),
     surveyorEmail,
-    // Added: whether this answer withholds the counts, and the result with its uncertainty (lib/stats.ts).
+    // Added: whether this answer withholds the counts, and the result with its uncertainty (lib/surveys/stats.ts).
     resultsHidden: withheld,
     stats,
   };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/auth/password";
 import { limitMax } from "@/lib/limits/apply";
-import { saveContactMessage } from "@/lib/services/contact";
-import { authenticateWithPassword } from "@/lib/services/users";
+import { saveContactMessage } from "@/lib/contact/contact";
+import { authenticateWithPassword } from "@/lib/accounts/users";
 import { createUser } from "@/tests/factories";
 import { clientAddress, clientKey, LOOPBACK_CLIENT } from "./client-address";
 

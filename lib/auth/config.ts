@@ -14,10 +14,10 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics.mjs";
-import { networkHash } from "@/lib/network-hash";
+import { networkHash } from "@/lib/integrity/network-hash";
 import { SUSPENDED_CODE } from "@/lib/auth/suspended";
-import { authenticateWithPassword, createUserSession, isSuspended, markEmailVerified, revokeSessions, sessionVersionOfUser } from "@/lib/services/users";
-import { isReservedEmailDomain } from "@/lib/validation/auth";
+import { authenticateWithPassword, createUserSession, isSuspended, markEmailVerified, revokeSessions, sessionVersionOfUser } from "@/lib/accounts/users";
+import { isReservedEmailDomain } from "@/lib/accounts/auth-schema";
 import { accounts, sessions, users, verificationTokens } from "@/models";
 
 const EXPECTED_AUTH_REFUSALS = new Set(["CredentialsSignin", "InvalidCallbackUrl", "MissingCSRF", "UnknownAction", "InvalidCheck"]);
@@ -30,7 +30,7 @@ class Busy extends CredentialsSignin {
   code = "busy";
 }
 
-/** The account is suspended (lib/services/suspension.ts): the login page says so. */
+/** The account is suspended (lib/moderation/suspension.ts): the login page says so. */
 class Suspended extends CredentialsSignin {
   code = SUSPENDED_CODE;
 }

@@ -7,7 +7,7 @@ import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
 import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import { limitMax } from "@/lib/limits/apply";
-import { authenticateWithPassword } from "@/lib/services/users";
+import { authenticateWithPassword } from "@/lib/accounts/users";
 import { limitHits } from "@/models";
 import { createUser } from "@/tests/factories";
 

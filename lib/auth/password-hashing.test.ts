@@ -17,7 +17,7 @@ import {
   withHashSlot,
 } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
-import { authenticateWithPassword } from "@/lib/services/users";
+import { authenticateWithPassword } from "@/lib/accounts/users";
 import { limitHits, users } from "@/models";
 import { createUser } from "@/tests/factories";
 

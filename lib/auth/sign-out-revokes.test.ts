@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { POST as jwt } from "@/app/api/jwt/route";
 import { GET as me } from "@/app/api/me/route";
 import { hashPassword } from "@/lib/auth/password";
-import { revokeSessions } from "@/lib/services/users";
+import { revokeSessions } from "@/lib/accounts/users";
 import { createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { authSessionOf as sessionOf, signInWithPassword, signOutWith } from "@/tests/session-cookie";

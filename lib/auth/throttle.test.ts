@@ -6,7 +6,7 @@ import { errorBodySchema } from "@/lib/api/contract";
 import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import { limitMax } from "@/lib/limits/apply";
-import { authenticateWithPassword } from "@/lib/services/users";
+import { authenticateWithPassword } from "@/lib/accounts/users";
 import { limitHits, users } from "@/models";
 import { createUser } from "@/tests/factories";
 

@@ -6,7 +6,7 @@ const { purgeExpiredAltcha } = await import("@/lib/altcha");
 const { purgeOldAttempts } = await import("@/lib/auth/attempts");
 const { DELIVER_JOB, deliverQueuedMail, enqueueMail, purgeSentMail } = await import("@/lib/mail/outbox");
 const { metrics } = await import("@/lib/metrics.mjs");
-const { announceAllClosedSurveys } = await import("@/lib/services/notifications");
+const { announceAllClosedSurveys } = await import("@/lib/surveys/notifications");
 const { getDb } = await import("@/lib/db");
 const { jobs, startJobs } = await import("./registry");
 

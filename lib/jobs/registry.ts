@@ -4,7 +4,7 @@ import { purgeOldAttempts } from "@/lib/auth/attempts";
 import { deliverQueuedMail, purgeSentMail } from "@/lib/mail/outbox";
 import { closeSmtpTransport } from "@/lib/mail/transport";
 import { metrics } from "@/lib/metrics.mjs";
-import { announceAllClosedSurveys } from "@/lib/services/notifications";
+import { announceAllClosedSurveys } from "@/lib/surveys/notifications";
 import { startJobRunner, type Job } from "./runner";
 
 // Every scheduled job of the site, in one table (docs/architecture.md "Jobs"). Every app server runs

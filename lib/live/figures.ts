@@ -1,7 +1,7 @@
 import "server-only";
 import { metrics } from "@/lib/metrics.mjs";
-import { getSurveyCounts } from "@/lib/services/surveys";
-import { resultsHidden, visibleCounts, type ResultsViewer, type VisibleCounts } from "@/lib/results-visibility";
+import { getSurveyCounts } from "@/lib/surveys/queries";
+import { resultsHidden, visibleCounts, type ResultsViewer, type VisibleCounts } from "@/lib/surveys/results-visibility";
 
 // Live results, shared by every viewer of a survey: at most one database read per survey, per
 // server, per LIVE_RESULTS_MS, however many browsers poll. Concurrent callers of an expired entry

@@ -25,7 +25,7 @@ export const LIVE_HEARTBEAT_MS = 20_000;
 /**
  * How often a watched survey's poller ticks. A vote is in the figures of the next tick after it, so a
  * viewer sees it within this plus the read and the fan-out: under a second even for 1,000 viewers.
- * Without votes a tick costs no read (the figures are memoized a second, lib/cache/surveys.ts); with
+ * Without votes a tick costs no read (the figures are memoized a second, lib/surveys/cache.ts); with
  * votes arriving, at most one read per tick, about 1.3 a second.
  */
 export const LIVE_TICK_MS = 750;

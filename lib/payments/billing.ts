@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import type { CurrentUser } from "@/lib/auth/guards";
 import { assertSelf } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
-import { setRole } from "@/lib/services/roles";
+import { setRole } from "@/lib/accounts/roles";
 import { payments, users } from "@/models";
 
 /** Whether a person has a payment Stripe confirmed and that was not refunded. */

@@ -6,7 +6,7 @@ import { getDb, type Tx } from "@/lib/db";
 import { claimEvent, type StripeEventRef } from "@/lib/payments/events";
 import { PRO_PLAN } from "@/lib/payments/plan";
 import { getStripe, stripeFailure } from "@/lib/payments/stripe";
-import { setRole } from "@/lib/services/roles";
+import { setRole } from "@/lib/accounts/roles";
 import { payments, users, type Role } from "@/models";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

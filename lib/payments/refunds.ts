@@ -6,7 +6,7 @@ import { claimEvent, type StripeEventRef } from "@/lib/payments/events";
 import { fullyRefunded, insertPayment, isUuid } from "@/lib/payments/fulfil";
 import { PRO_PLAN } from "@/lib/payments/plan";
 import { getStripe, stripeFailure } from "@/lib/payments/stripe";
-import { setRole } from "@/lib/services/roles";
+import { setRole } from "@/lib/accounts/roles";
 import { payments, users } from "@/models";
 
 export type RefundResult = { refunded: boolean; downgraded: boolean };

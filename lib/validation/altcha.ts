@@ -1,7 +1,7 @@
 import { z } from "./zod";
-import { registerSchema } from "./auth";
-import { contactSchema } from "./contact";
-import { forgotPasswordSchema } from "./email-links";
+import { registerSchema } from "@/lib/accounts/auth-schema";
+import { contactSchema } from "@/lib/contact/schema";
+import { forgotPasswordSchema } from "@/lib/accounts/email-links-schema";
 
 // The proof-of-work field of registration, the contact form and forgot-password (checked by lib/altcha.ts).
 

@@ -1,12 +1,12 @@
 // Every free-text field refuses C0/C1 control characters and bidirectional
 // overrides/isolates (one helper, lib/validation/text.ts), one check per field.
 import { describe, expect, it } from "vitest";
-import { unpublishFeedbackSchema, updateSurveyStatusSchema, userSearchSchema } from "./admin";
-import { registerSchema } from "./auth";
-import { contactSchema } from "./contact";
-import { surveyFormSchema } from "./survey-form";
+import { unpublishFeedbackSchema, updateSurveyStatusSchema, userSearchSchema } from "@/lib/moderation/schema";
+import { registerSchema } from "@/lib/accounts/auth-schema";
+import { contactSchema } from "@/lib/contact/schema";
+import { surveyFormSchema } from "@/lib/surveys/schema";
 import { hasForbiddenCharacters } from "./text";
-import { voteBodySchema } from "./vote";
+import { voteBodySchema } from "@/lib/votes/schema";
 
 const BAD = { ESC: "\u001b[31m", BEL: "\u0007", NUL: "\u0000", DEL: "\u007f", "C1 NEL": "\u0085", "C1 CSI": "\u009b", RLO: "\u202e", LRE: "\u202a", RLI: "\u2067", PDI: "\u2069" };
 const survey = { title: "A fine title", description: "A description.", category: "Technology", deadline: "2999-01-01", questionTitle: "Question?", questionDescription: "Yes or no?" };

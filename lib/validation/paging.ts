@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { LIST_PAGE_MAX } from "./survey-list";
+import { LIST_PAGE_MAX } from "@/lib/surveys/list-schema";
 
 // Paging of the dashboard lists (pages and their API calls): the page lives in the URL, and every
 // list query is `limit … offset …` over an index, so a long list costs no more than a short one.

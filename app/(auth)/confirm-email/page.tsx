@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { EmailLinkConfirm } from "@/components/auth/email-link-confirm";
 import { LinkOutcome } from "@/components/auth/link-outcome";
-import { tokenSchema } from "@/lib/validation/email-links";
+import { tokenSchema } from "@/lib/accounts/email-links-schema";
 
 export const metadata: Metadata = { title: "Confirm your new email address", robots: { index: false } };
 

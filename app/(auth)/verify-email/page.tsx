@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { EmailLinkConfirm } from "@/components/auth/email-link-confirm";
 import { LinkOutcome } from "@/components/auth/link-outcome";
 import { ResendVerification } from "@/components/auth/resend-verification";
-import { tokenSchema } from "@/lib/validation/email-links";
+import { tokenSchema } from "@/lib/accounts/email-links-schema";
 
 export const metadata: Metadata = { title: "Verify your email address", robots: { index: false } };
 

@@ -5,7 +5,7 @@
 import { NextResponse } from "next/server";
 import { route } from "@/lib/api/handler";
 import { listHref } from "@/lib/public-urls";
-import { LIST_PAGE_MAX, surveyListQuerySchema } from "@/lib/validation/survey-list";
+import { LIST_PAGE_MAX, surveyListQuerySchema } from "@/lib/surveys/list-schema";
 
 export const GET = route({
   auth: "none",

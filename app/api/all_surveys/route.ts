@@ -4,10 +4,10 @@ import { NextResponse } from "next/server";
 import { surveyJsonFor, surveyJsonSchema } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { siteToday } from "@/lib/services/surveyor-workspace";
-import { surveyorEmailsFor } from "@/lib/services/surveys";
-import { cachedSurveyList } from "@/lib/cache/surveys";
-import { surveyListQuerySchema } from "@/lib/validation/survey-list";
+import { siteToday } from "@/lib/site-dates";
+import { surveyorEmailsFor } from "@/lib/surveys/queries";
+import { cachedSurveyList } from "@/lib/surveys/cache";
+import { surveyListQuerySchema } from "@/lib/surveys/list-schema";
 import { z } from "@/lib/validation/zod";
 
 export const GET = route({

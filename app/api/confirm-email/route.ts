@@ -6,8 +6,8 @@ import { okMessageSchema } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { confirmEmailChange, type LinkOutcome } from "@/lib/services/account-email";
-import { confirmEmailSchema } from "@/lib/validation/email-links";
+import { confirmEmailChange, type LinkOutcome } from "@/lib/accounts/account-email";
+import { confirmEmailSchema } from "@/lib/accounts/email-links-schema";
 
 /** Why a link changed nothing, with the way forward (the page links to the account page beside it). */
 const CONFIRM_LINK_REFUSALS: Record<Exclude<LinkOutcome, "verified">, string> = {

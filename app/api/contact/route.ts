@@ -4,7 +4,7 @@ import { insertedSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { clientAddress } from "@/lib/auth/client-address";
-import { saveContactMessage } from "@/lib/services/contact";
+import { saveContactMessage } from "@/lib/contact/contact";
 import { contactRequestSchema } from "@/lib/validation/altcha";
 
 export const POST = route({

@@ -3,8 +3,8 @@ import { NextResponse } from "next/server";
 import { toContactMessageJson, contactMessageJsonSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer, TOTAL_COUNT } from "@/lib/api/route-doc";
-import { listContactMessages } from "@/lib/services/contact";
-import { pagedQuerySchema } from "@/lib/validation/admin";
+import { listContactMessages } from "@/lib/contact/contact";
+import { pagedQuerySchema } from "@/lib/moderation/schema";
 import { z } from "@/lib/validation/zod";
 
 export const GET = route({

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { dayIn } from "@/lib/validation/survey-form";
+import { dayIn } from "@/lib/dates";
 import { surveys, type User } from "@/models";
 import { createUser } from "@/tests/factories";
 import { call } from "@/tests/http";

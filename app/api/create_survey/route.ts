@@ -5,8 +5,9 @@ import { createdSurveySchema } from "@/lib/api/contract";
 import { parseBody, preflight, route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { assertSelf } from "@/lib/auth/permissions";
-import { createSurvey, siteToday } from "@/lib/services/surveyor-workspace";
-import { createSurveyBodySchema } from "@/lib/validation/survey-form";
+import { createSurvey } from "@/lib/surveys/workspace";
+import { siteToday } from "@/lib/site-dates";
+import { createSurveyBodySchema } from "@/lib/surveys/schema";
 
 export const POST = route({
   auth: "createSurvey",

@@ -2,8 +2,8 @@
 import { toFeedbackJson, feedbackJsonSchema } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { listFeedbacks } from "@/lib/services/surveyor-workspace";
-import { apiPageQuerySchema } from "@/lib/validation/survey-form";
+import { listFeedbacks } from "@/lib/surveys/workspace";
+import { apiPageQuerySchema } from "@/lib/surveys/schema";
 import { z } from "@/lib/validation/zod";
 
 export const GET = route({

@@ -3,8 +3,8 @@ import { withMongoId, commentedSurveySchema } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { assertSelf } from "@/lib/auth/permissions";
-import { listCommentedSurveys } from "@/lib/services/votes";
-import { ownIdentityBodySchema } from "@/lib/validation/vote";
+import { listCommentedSurveys } from "@/lib/votes/votes";
+import { ownIdentityBodySchema } from "@/lib/votes/schema";
 import { z } from "@/lib/validation/zod";
 
 export const POST = route({

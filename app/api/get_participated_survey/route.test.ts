@@ -1,8 +1,8 @@
 // The three "my data" calls of the original client: each answers only the caller's own rows, and a
 // body naming anyone else is refused rather than used as a filter.
 import { describe, expect, it } from "vitest";
-import { castVote } from "@/lib/services/votes";
-import { reportSurvey } from "@/lib/services/reports";
+import { castVote } from "@/lib/votes/votes";
+import { reportSurvey } from "@/lib/votes/reports";
 import { createSurvey, createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { POST as participated } from "./route";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { paymentTotals } from "@/lib/services/payments";
+import { paymentTotals } from "@/lib/payments/payments";
 import { payments } from "@/models";
 import { expectAdminOnly } from "@/tests/admin";
 import { createUser } from "@/tests/factories";

@@ -3,8 +3,8 @@ import { NextResponse } from "next/server";
 import { toPaymentJson, paymentJsonSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer, TOTAL_COUNT } from "@/lib/api/route-doc";
-import { listPayments } from "@/lib/services/payments";
-import { pagedQuerySchema } from "@/lib/validation/admin";
+import { listPayments } from "@/lib/payments/payments";
+import { pagedQuerySchema } from "@/lib/moderation/schema";
 import { z } from "@/lib/validation/zod";
 
 // The original's array of payments (`timestamp` as its date field); `?page=&limit=` pick the page

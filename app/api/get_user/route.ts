@@ -3,8 +3,8 @@ import { NextResponse } from "next/server";
 import { toUserJson, userJsonSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer, TOTAL_COUNT } from "@/lib/api/route-doc";
-import { listUsers } from "@/lib/services/users";
-import { userListQuerySchema } from "@/lib/validation/admin";
+import { listUsers } from "@/lib/accounts/users";
+import { userListQuerySchema } from "@/lib/moderation/schema";
 import { z } from "@/lib/validation/zod";
 
 // Still an array, as the original answered; `?role=&q=&page=&limit=` pick the page and the total

@@ -3,8 +3,8 @@ import { toUserJson, userExistSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { assertSelf } from "@/lib/auth/permissions";
-import { findUserByEmail } from "@/lib/services/users";
-import { isUserExistSchema } from "@/lib/validation/auth";
+import { findUserByEmail } from "@/lib/accounts/users";
+import { isUserExistSchema } from "@/lib/accounts/auth-schema";
 
 export const POST = route({
   auth: "signed-in",

@@ -5,7 +5,7 @@ import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { createApiToken } from "@/lib/auth/api-token";
 import { assertSelf } from "@/lib/auth/permissions";
-import { jwtRequestSchema } from "@/lib/validation/auth";
+import { jwtRequestSchema } from "@/lib/accounts/auth-schema";
 
 export const POST = route({
   auth: "signed-in",

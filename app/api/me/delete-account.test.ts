@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { GET as voters } from "@/app/api/survey/[id]/voters/route";
 import { queryRows } from "@/lib/db/client";
 import { getDb } from "@/lib/db";
-import { authenticateWithPassword, listUsers } from "@/lib/services/users";
+import { authenticateWithPassword, listUsers } from "@/lib/accounts/users";
 import { auditEvents, avatars, surveys, users, userSessions } from "@/models";
 import { PASSWORD, personWithData } from "@/tests/account-data";
 import { createUser } from "@/tests/factories";

@@ -5,11 +5,11 @@ import { NextResponse } from "next/server";
 import { meSchema, okSchema, profileSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { verificationRequired } from "@/lib/services/account-email";
+import { verificationRequired } from "@/lib/accounts/account-email";
 import { clientAddress } from "@/lib/auth/client-address";
 import { SESSION_COOKIES } from "@/lib/auth/guards";
-import { changeName, deleteAccount } from "@/lib/services/account";
-import { deleteAccountSchema, updateProfileSchema } from "@/lib/validation/account";
+import { changeName, deleteAccount } from "@/lib/accounts/account";
+import { deleteAccountSchema, updateProfileSchema } from "@/lib/accounts/schema";
 
 export const GET = route({
   auth: "public",

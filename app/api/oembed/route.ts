@@ -6,10 +6,10 @@ import { oembedSchema } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { cachedSurvey } from "@/lib/cache/surveys";
+import { cachedSurvey } from "@/lib/surveys/cache";
 import { siteUrl, SITE_NAME } from "@/lib/seo";
-import { EMBED_HEIGHT, EMBED_WIDTH, embedSnippet } from "@/lib/share";
-import { oembedQuerySchema } from "@/lib/validation/share";
+import { EMBED_HEIGHT, EMBED_WIDTH, embedSnippet } from "@/lib/sharing/share";
+import { oembedQuerySchema } from "@/lib/sharing/schema";
 
 const SURVEY_PATH = /^\/(?:survey\/details|embed\/survey)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const notOurs = () => new ApiError("not_found", "No such survey on this site");

@@ -7,7 +7,7 @@ import { POST as contact } from "@/app/api/contact/route";
 import { POST as forgot } from "@/app/api/password/forgot/route";
 import { ALTCHA_EXPIRES_SECONDS } from "@/lib/altcha";
 import { getDb } from "@/lib/db";
-import { DISPOSABLE_EMAIL_MESSAGE } from "@/lib/disposable-email";
+import { DISPOSABLE_EMAIL_MESSAGE } from "@/lib/accounts/disposable-email";
 import { ALTCHA_MESSAGES } from "@/lib/validation/altcha";
 import { avatars, contactMessages, mailOutbox, users } from "@/models";
 import { solveAltcha } from "@/tests/altcha";

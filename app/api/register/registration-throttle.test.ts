@@ -28,8 +28,8 @@ vi.mock("@node-rs/argon2", async (importOriginal) => {
     },
   };
 });
-vi.mock("@/lib/services/avatars", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/services/avatars")>();
+vi.mock("@/lib/accounts/avatars", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/accounts/avatars")>();
   return {
     ...actual,
     processAvatar: (...args: Parameters<typeof actual.processAvatar>) => {

@@ -7,10 +7,10 @@ import { route } from "@/lib/api/handler";
 import { fileField } from "@/lib/api/read-body";
 import { answer } from "@/lib/api/route-doc";
 import { clientAddress } from "@/lib/auth/client-address";
-import { refuseDisposableEmail } from "@/lib/disposable-email";
-import { AVATAR_MAX_BYTES, imageTooLarge } from "@/lib/services/avatars";
-import { registerUser } from "@/lib/services/users";
-import { IMAGE_REQUIRED } from "@/lib/validation/auth";
+import { refuseDisposableEmail } from "@/lib/accounts/disposable-email";
+import { AVATAR_MAX_BYTES, imageTooLarge } from "@/lib/accounts/avatars";
+import { registerUser } from "@/lib/accounts/users";
+import { IMAGE_REQUIRED } from "@/lib/accounts/auth-schema";
 import { registerRequestSchema } from "@/lib/validation/altcha";
 
 export const POST = route({

@@ -3,8 +3,8 @@ import { withMongoId, reportedSurveySchema } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { assertSelf } from "@/lib/auth/permissions";
-import { listReportedSurveys } from "@/lib/services/reports";
-import { ownIdentityBodySchema } from "@/lib/validation/vote";
+import { listReportedSurveys } from "@/lib/votes/reports";
+import { ownIdentityBodySchema } from "@/lib/votes/schema";
 import { z } from "@/lib/validation/zod";
 
 export const POST = route({

@@ -6,8 +6,8 @@ import { ApiError } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { PREFERENCE_LABELS, readUnsubscribeToken } from "@/lib/mail/unsubscribe";
-import { setMailPreferences } from "@/lib/services/notifications";
-import { unsubscribeQuerySchema } from "@/lib/validation/share";
+import { setMailPreferences } from "@/lib/surveys/notifications";
+import { unsubscribeQuerySchema } from "@/lib/sharing/schema";
 
 export const POST = route({
   auth: "none",

@@ -2,8 +2,8 @@
 import { modifiedSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { changeUserRole } from "@/lib/services/users";
-import { updateRoleSchema } from "@/lib/validation/auth";
+import { changeUserRole } from "@/lib/accounts/users";
+import { updateRoleSchema } from "@/lib/accounts/auth-schema";
 
 export const POST = route({
   auth: "manageUsers",

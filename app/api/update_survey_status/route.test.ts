@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { FEEDBACK_REQUIRED } from "@/lib/validation/admin";
+import { FEEDBACK_REQUIRED } from "@/lib/moderation/schema";
 import { auditEvents, surveys } from "@/models";
 import { expectAdminOnly } from "@/tests/admin";
 import { createSurvey, createUser } from "@/tests/factories";

@@ -2,8 +2,8 @@
 import { modifiedSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { setSurveyStatus } from "@/lib/services/moderation";
-import { FEEDBACK_MAX, updateSurveyStatusSchema } from "@/lib/validation/admin";
+import { setSurveyStatus } from "@/lib/moderation/moderation";
+import { FEEDBACK_MAX, updateSurveyStatusSchema } from "@/lib/moderation/schema";
 
 export const POST = route({
   auth: "moderateSurveys",

@@ -5,9 +5,9 @@ import { route } from "@/lib/api/handler";
 import { fileField } from "@/lib/api/read-body";
 import { answer } from "@/lib/api/route-doc";
 import { getEnv } from "@/lib/env";
-import { AVATAR_MAX_BYTES, imageTooLarge } from "@/lib/services/avatars";
-import { changeUserPicture } from "@/lib/services/users";
-import { IMAGE_REQUIRED } from "@/lib/validation/auth";
+import { AVATAR_MAX_BYTES, imageTooLarge } from "@/lib/accounts/avatars";
+import { changeUserPicture } from "@/lib/accounts/users";
+import { IMAGE_REQUIRED } from "@/lib/accounts/auth-schema";
 
 export const POST = route({
   auth: "signed-in",

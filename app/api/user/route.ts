@@ -4,7 +4,7 @@ import { forbidden } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { assertSelf } from "@/lib/auth/permissions";
-import { createUserSchema } from "@/lib/validation/auth";
+import { createUserSchema } from "@/lib/accounts/auth-schema";
 
 export const POST = route({
   auth: "signed-in",

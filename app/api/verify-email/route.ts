@@ -5,8 +5,8 @@ import { okMessageSchema } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { verifyEmailWithToken, type LinkOutcome } from "@/lib/services/account-email";
-import { verifyEmailSchema } from "@/lib/validation/email-links";
+import { verifyEmailWithToken, type LinkOutcome } from "@/lib/accounts/account-email";
+import { verifyEmailSchema } from "@/lib/accounts/email-links-schema";
 
 /** Why a link verified nothing, with the way forward (the page offers a new link beside it). */
 const VERIFY_LINK_REFUSALS: Record<Exclude<LinkOutcome, "verified">, string> = {

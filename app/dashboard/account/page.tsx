@@ -13,8 +13,8 @@ import { requireUser } from "@/lib/auth/guards";
 import { formatDateTime, formatTimeAgo } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
 import { mailConfigured } from "@/lib/mail/transport";
-import { accountStateOf, listSessions } from "@/lib/services/account";
-import { getMailPreferences } from "@/lib/services/notifications";
+import { accountStateOf, listSessions } from "@/lib/accounts/account";
+import { getMailPreferences } from "@/lib/surveys/notifications";
 
 export const metadata: Metadata = { title: "Account" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { AuditList } from "@/components/admin/audit-list";
 import { DashboardOverview, loadStats } from "@/components/dashboard/overview";
-import { adminFigures } from "@/lib/loaders/overview-stats";
+import { adminFigures } from "@/lib/dashboards/overview-stats";
 import { requireCan } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
 

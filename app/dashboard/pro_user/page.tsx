@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { DashboardOverview, loadStats } from "@/components/dashboard/overview";
-import { participantFigures } from "@/lib/loaders/overview-stats";
+import { participantFigures } from "@/lib/dashboards/overview-stats";
 import { requireCan } from "@/lib/auth/guards";
 
 export const metadata: Metadata = { title: "My Dashboard" };

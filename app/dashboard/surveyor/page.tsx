@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { DashboardOverview, loadStats } from "@/components/dashboard/overview";
-import { surveyorFigures } from "@/lib/loaders/overview-stats";
+import { surveyorFigures } from "@/lib/dashboards/overview-stats";
 import { requireCan } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
 

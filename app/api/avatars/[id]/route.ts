@@ -2,8 +2,8 @@
 import { NextResponse } from "next/server";
 import { notFound } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
-import { getAvatar } from "@/lib/services/avatars";
-import { avatarIdParamsSchema } from "@/lib/validation/auth";
+import { getAvatar } from "@/lib/accounts/avatars";
+import { avatarIdParamsSchema } from "@/lib/accounts/auth-schema";
 
 export const GET = route({
   auth: "public",

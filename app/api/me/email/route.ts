@@ -4,9 +4,9 @@ import { okMessageSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { clientAddress } from "@/lib/auth/client-address";
-import { refuseDisposableEmail } from "@/lib/disposable-email";
-import { requestEmailChange } from "@/lib/services/account-email";
-import { changeEmailSchema } from "@/lib/validation/email-links";
+import { refuseDisposableEmail } from "@/lib/accounts/disposable-email";
+import { requestEmailChange } from "@/lib/accounts/account-email";
+import { changeEmailSchema } from "@/lib/accounts/email-links-schema";
 
 export const POST = route({
   auth: "signed-in",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { accountExportStream } from "@/lib/services/account-export";
-import { castVote } from "@/lib/services/votes";
+import { accountExportStream } from "@/lib/accounts/account-export";
+import { castVote } from "@/lib/votes/votes";
 import { personWithData } from "@/tests/account-data";
 import { call } from "@/tests/http";
 import { signInWithPassword } from "@/tests/session-cookie";

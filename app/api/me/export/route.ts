@@ -1,7 +1,7 @@
 // GET /api/me/export: everything the site keeps about the caller, as a JSON file to download
 import { NextResponse } from "next/server";
 import { route } from "@/lib/api/handler";
-import { accountExportStream, exportFileName } from "@/lib/services/account-export";
+import { accountExportStream, exportFileName } from "@/lib/accounts/account-export";
 
 export const GET = route({
   auth: "signed-in",

@@ -5,8 +5,8 @@ import { mailPreferencesAnswerSchema } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { getMailPreferences, setMailPreferences } from "@/lib/services/notifications";
-import { mailPreferencesSchema } from "@/lib/validation/share";
+import { getMailPreferences, setMailPreferences } from "@/lib/surveys/notifications";
+import { mailPreferencesSchema } from "@/lib/sharing/schema";
 
 export const GET = route({
   auth: "signed-in",

@@ -4,8 +4,8 @@ import { okSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { clientAddress } from "@/lib/auth/client-address";
-import { changePassword } from "@/lib/services/account";
-import { changePasswordSchema } from "@/lib/validation/account";
+import { changePassword } from "@/lib/accounts/account";
+import { changePasswordSchema } from "@/lib/accounts/schema";
 
 // Not with an API token: a stolen token must not be able to lock the person out of their account.
 export const POST = route({

@@ -3,9 +3,9 @@
 import { sessionsEndedSchema, sessionsSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { listSessions, SESSIONS_LISTED } from "@/lib/services/account";
-import { revokeOtherSessions } from "@/lib/services/users";
-import { endOtherSessionsSchema } from "@/lib/validation/account";
+import { listSessions, SESSIONS_LISTED } from "@/lib/accounts/account";
+import { revokeOtherSessions } from "@/lib/accounts/users";
+import { endOtherSessionsSchema } from "@/lib/accounts/schema";
 
 export const GET = route({
   auth: "signed-in",

@@ -3,7 +3,7 @@
 import { okMessageSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { resendVerificationMail } from "@/lib/services/account-email";
+import { resendVerificationMail } from "@/lib/accounts/account-email";
 
 export const POST = route({
   auth: "signed-in",

@@ -5,7 +5,7 @@ import { okMessageSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { clientAddress } from "@/lib/auth/client-address";
-import { requestPasswordReset } from "@/lib/services/account-email";
+import { requestPasswordReset } from "@/lib/accounts/account-email";
 import { forgotPasswordRequestSchema } from "@/lib/validation/altcha";
 
 export const FORGOT_ANSWER = "If an account uses this address, we sent it a link to choose a new password. It works for 30 minutes.";

@@ -1,12 +1,12 @@
 // POST /api/password/reset: a new password from a mailed reset link; every session, API token and
 // mailed link of the account ends. Limited per client address, and a forged or dead link is refused
-// before the password is hashed (lib/services/account-email.ts).
+// before the password is hashed (lib/accounts/account-email.ts).
 import { okMessageSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { clientAddress } from "@/lib/auth/client-address";
-import { resetPassword } from "@/lib/services/account-email";
-import { resetPasswordSchema } from "@/lib/validation/email-links";
+import { resetPassword } from "@/lib/accounts/account-email";
+import { resetPasswordSchema } from "@/lib/accounts/email-links-schema";
 
 export const POST = route({
   auth: "public",

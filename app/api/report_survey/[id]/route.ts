@@ -3,9 +3,9 @@ import { reportResultSchema } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { assertSelf } from "@/lib/auth/permissions";
-import { reportSurvey } from "@/lib/services/reports";
-import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
-import { ownIdentityBodySchema } from "@/lib/validation/vote";
+import { reportSurvey } from "@/lib/votes/reports";
+import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
+import { ownIdentityBodySchema } from "@/lib/votes/schema";
 
 export const PUT = route({
   auth: "report",

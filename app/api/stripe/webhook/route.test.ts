@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { paymentTotals } from "@/lib/services/payments";
+import { paymentTotals } from "@/lib/payments/payments";
 import { auditEvents, payments, stripeEvents, users } from "@/models";
 import { createUser } from "@/tests/factories";
 import { eventFor, pay, signed, setUpFakeStripe } from "@/tests/fake-stripe";

@@ -5,12 +5,12 @@ import { NextResponse } from "next/server";
 import { toSurveyJson, surveyJsonSchema } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { readSurvey } from "@/lib/cache/surveys";
+import { readSurvey } from "@/lib/surveys/cache";
 import { isClosed } from "@/lib/dates";
-import { resultsHidden } from "@/lib/results-visibility";
-import { siteToday } from "@/lib/services/surveyor-workspace";
-import { surveyorEmailsFor } from "@/lib/services/surveys";
-import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
+import { resultsHidden } from "@/lib/surveys/results-visibility";
+import { siteToday } from "@/lib/site-dates";
+import { surveyorEmailsFor } from "@/lib/surveys/queries";
+import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
 
 export const GET = route({
   auth: "public",

@@ -1,7 +1,7 @@
 // A surveyor's address is theirs: the public survey calls answer it only to that surveyor and to
 // admins (then never for a shared cache), and the cached public rows never hold it.
 import { beforeAll, describe, expect, it } from "vitest";
-import { cachedFeaturedSurveys, cachedSurvey, cachedSurveyList } from "@/lib/cache/surveys";
+import { cachedFeaturedSurveys, cachedSurvey, cachedSurveyList } from "@/lib/surveys/cache";
 import type { User } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
 import { call } from "@/tests/http";

@@ -2,9 +2,10 @@
 import { surveyJsonFor, ownSurveyJsonSchema } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { listSurveysOfSurveyor, siteToday } from "@/lib/services/surveyor-workspace";
-import { surveyorEmailsFor } from "@/lib/services/surveys";
-import { surveyorEmailParamsSchema } from "@/lib/validation/survey-list";
+import { listSurveysOfSurveyor } from "@/lib/surveys/workspace";
+import { siteToday } from "@/lib/site-dates";
+import { surveyorEmailsFor } from "@/lib/surveys/queries";
+import { surveyorEmailParamsSchema } from "@/lib/surveys/list-schema";
 import { z } from "@/lib/validation/zod";
 
 export const GET = route({

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { dayIn } from "@/lib/validation/survey-form";
+import { dayIn } from "@/lib/dates";
 import { surveys, type Survey, type User } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
 import { call } from "@/tests/http";

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { acknowledgedUpdateSchema } from "@/lib/api/contract";
 import { parseBody, preflight, route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { getManagedSurvey, siteToday, updateSurveyFields } from "@/lib/services/surveyor-workspace";
-import { minDeadlineForUpdate, surveyFormSchema } from "@/lib/validation/survey-form";
-import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
+import { getManagedSurvey, updateSurveyFields } from "@/lib/surveys/workspace";
+import { siteToday } from "@/lib/site-dates";
+import { minDeadlineForUpdate, surveyFormSchema } from "@/lib/surveys/schema";
+import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
 
 export const PUT = route({
   auth: "manageOwnSurveys",

@@ -36,7 +36,7 @@ describe("PUT /api/vote/{id}", () => {
     expect(res.json).toMatchObject({ modifiedCount: 1, vote: "yes", yesCount: 1, noCount: 0 });
     expect(revalidated).toContain(`survey:${survey.id}`);
     // A vote marks the pages stale (served while one fresh copy is built), never expires them outright,
-    // and names no expiry of its own that would replace an earlier edit's (lib/cache/surveys.ts).
+    // and names no expiry of its own that would replace an earlier edit's (lib/surveys/cache.ts).
     const mine = revalidations.slice(-2);
     expect(mine).toEqual([
       { tag: "surveys", profile: {} },

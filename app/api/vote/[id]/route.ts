@@ -8,10 +8,10 @@ import { preflight, route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { clientAddress } from "@/lib/auth/client-address";
 import { assertSelf } from "@/lib/auth/permissions";
-import { networkHash } from "@/lib/network-hash";
-import { castVote, getVotingState } from "@/lib/services/votes";
-import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
-import { voteBodySchema } from "@/lib/validation/vote";
+import { networkHash } from "@/lib/integrity/network-hash";
+import { castVote, getVotingState } from "@/lib/votes/votes";
+import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
+import { voteBodySchema } from "@/lib/votes/schema";
 
 export const GET = route({
   auth: "public",

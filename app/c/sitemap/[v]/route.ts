@@ -5,7 +5,7 @@
 // in a cached (ISR) handler makes Next render it per request; this answer reads nothing personal.
 import type { MetadataRoute } from "next";
 import { notFound } from "next/navigation";
-import { cachedSurveyIds } from "@/lib/cache/surveys";
+import { cachedSurveyIds } from "@/lib/surveys/cache";
 import { SITEMAP_PAGES, surveyHref } from "@/lib/public-urls";
 import { siteUrl } from "@/lib/seo";
 

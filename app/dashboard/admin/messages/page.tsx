@@ -6,7 +6,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { requireCan } from "@/lib/auth/guards";
 import { formatDateTimeWithZone } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
-import { listContactMessages, type ContactMessageRow } from "@/lib/services/contact";
+import { listContactMessages, type ContactMessageRow } from "@/lib/contact/contact";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
 
 export const metadata: Metadata = { title: "Messages" };

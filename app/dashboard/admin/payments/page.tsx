@@ -6,8 +6,8 @@ import { Pagination } from "@/components/ui/pagination";
 import { requireCan } from "@/lib/auth/guards";
 import { formatDateTimeWithZone } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
-import { formatMoney } from "@/lib/money";
-import { listPayments, paymentTotals, type PaymentRow } from "@/lib/services/payments";
+import { formatMoney } from "@/lib/payments/money";
+import { listPayments, paymentTotals, type PaymentRow } from "@/lib/payments/payments";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
 
 export const metadata: Metadata = { title: "Payment Information" };

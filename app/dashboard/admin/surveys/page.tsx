@@ -8,12 +8,12 @@ import { ResultsSummary } from "@/components/survey/results-summary";
 import { Pagination } from "@/components/ui/pagination";
 import { requireCan } from "@/lib/auth/guards";
 import { formatShortDate, isClosed } from "@/lib/dates";
-import { emailShown } from "@/lib/deleted-account";
+import { emailShown } from "@/lib/accounts/deleted-account";
 import { surveyHref } from "@/lib/public-urls";
-import { hiddenFromPublic } from "@/lib/results-visibility";
-import { listSurveysForModeration, type ModeratedSurvey } from "@/lib/services/moderation";
+import { hiddenFromPublic } from "@/lib/surveys/results-visibility";
+import { listSurveysForModeration, type ModeratedSurvey } from "@/lib/moderation/moderation";
 import { siteToday } from "@/lib/site-dates";
-import { resultStats } from "@/lib/stats";
+import { resultStats } from "@/lib/surveys/stats";
 import { cn } from "@/lib/utils";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
 

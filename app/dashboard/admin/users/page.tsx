@@ -9,9 +9,9 @@ import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-
 import { Pagination } from "@/components/ui/pagination";
 import { requireCan } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
-import type { ListedUser } from "@/lib/services/users";
-import { listUsers } from "@/lib/services/users";
-import { roleFilterSchema, userSearchSchema } from "@/lib/validation/admin";
+import type { ListedUser } from "@/lib/accounts/users";
+import { listUsers } from "@/lib/accounts/users";
+import { roleFilterSchema, userSearchSchema } from "@/lib/moderation/schema";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
 
 export const metadata: Metadata = { title: "Manage Users" };

@@ -2,7 +2,7 @@
 // other than light or dark goes to the default theme's address (the embed accepts only its
 // documented parameters, and junk values get no page of their own); an id that is no id is 404.
 import { NextResponse, type NextRequest } from "next/server";
-import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
+import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
 
 export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Faq } from "@/components/site/faq";
 import { SurveyGrid } from "@/components/survey/survey-grid";
-import { cachedFeaturedSurveys, cachedLatestOpenSurveys } from "@/lib/cache/surveys";
+import { cachedFeaturedSurveys, cachedLatestOpenSurveys } from "@/lib/surveys/cache";
 import { pageMetadata } from "@/lib/seo";
 
 // `/` (mapped here by the server, see lib/public-rewrites.mjs): a cached page generated

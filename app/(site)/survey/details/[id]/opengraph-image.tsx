@@ -1,12 +1,12 @@
 import { ImageResponse } from "next/og";
-import { cachedSurvey } from "@/lib/cache/surveys";
+import { cachedSurvey } from "@/lib/surveys/cache";
 import { isClosed } from "@/lib/dates";
-import { hiddenResultsText, resultSentence, votesText } from "@/lib/results-text";
-import { publicCountsShown } from "@/lib/results-visibility";
+import { hiddenResultsText, resultSentence, votesText } from "@/lib/surveys/results-text";
+import { publicCountsShown } from "@/lib/surveys/results-visibility";
 import { siteToday } from "@/lib/site-dates";
-import { resultStats } from "@/lib/stats";
-import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
-import { VOTE_COLOURS } from "@/lib/vote-colours";
+import { resultStats } from "@/lib/surveys/stats";
+import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
+import { VOTE_COLOURS } from "@/lib/votes/vote-colours";
 
 // Each survey's sharing picture: its title, yes/no counts and the result in words (share, 95 %
 // interval, verdict) with the interval drawn on the bar; cached and refreshed with the survey's tag

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDate } from "@/lib/dates";
-import { resultStats } from "@/lib/stats";
+import { resultStats } from "@/lib/surveys/stats";
 import { propsNamed, textOf } from "@/tests/element-text";
 import { createSurvey, createUser } from "@/tests/factories";
 import SurveyDetailsPage, { generateMetadata, generateStaticParams } from "./page";

@@ -10,14 +10,14 @@ import { SurveyShare } from "@/components/survey/survey-share";
 import { SurveyVoting } from "@/components/survey/survey-voting";
 import { VoidedNote } from "@/components/survey/voided-note";
 import { getEnv } from "@/lib/env";
-import { cachedSurvey } from "@/lib/cache/surveys";
+import { cachedSurvey } from "@/lib/surveys/cache";
 import { surveyHref } from "@/lib/public-urls";
-import { oembedHref } from "@/lib/share";
+import { oembedHref } from "@/lib/sharing/share";
 import { pageMetadata } from "@/lib/seo";
 import { formatDate, isClosed } from "@/lib/dates";
-import { resultsHidden, visibleCounts, visibleVoided } from "@/lib/results-visibility";
+import { resultsHidden, visibleCounts, visibleVoided } from "@/lib/surveys/results-visibility";
 import { siteToday } from "@/lib/site-dates";
-import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
+import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
 
 // Rendered on its first request (never at build time) and then served from Next's cache: an edit or
 // a status change expires it at once (`surveyChanged`), a vote marks it stale (`surveyVoted`: the

@@ -2,8 +2,8 @@
 import { okSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { revokeSession } from "@/lib/services/account";
-import { sessionIdParamsSchema } from "@/lib/validation/account";
+import { revokeSession } from "@/lib/accounts/account";
+import { sessionIdParamsSchema } from "@/lib/accounts/schema";
 
 export const DELETE = route({
   auth: "signed-in",

@@ -4,7 +4,7 @@ import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "@/lib/auth/api-token";
 import { getDb } from "@/lib/db";
-import { voterPages } from "@/lib/services/survey-voters";
+import { voterPages } from "@/lib/surveys/voters";
 import { surveys, votes, type User } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
 import { call } from "@/tests/http";

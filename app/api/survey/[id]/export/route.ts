@@ -1,9 +1,9 @@
 // GET /api/survey/{id}/export: the survey's figures and voters as a streamed CSV file (its surveyor or an admin)
 import { NextResponse } from "next/server";
 import { preflight, route } from "@/lib/api/handler";
-import { exportFileName, surveyCsvStream } from "@/lib/services/survey-export";
-import { getManagedSurvey } from "@/lib/services/surveyor-workspace";
-import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
+import { exportFileName, surveyCsvStream } from "@/lib/surveys/export";
+import { getManagedSurvey } from "@/lib/surveys/workspace";
+import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
 
 export const GET = route({
   auth: "manageOwnSurveys",

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 import type { Survey, User } from "@/models";
 import { liveStats } from "@/lib/live/streams";
-import { resultStats } from "@/lib/stats";
+import { resultStats } from "@/lib/surveys/stats";
 import { runtime } from "@/lib/runtime.mjs";
 import { createSurvey, createUser } from "@/tests/factories";
 import { call } from "@/tests/http";

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/api/errors";
 import { preflight, route } from "@/lib/api/handler";
 import { clientAddress } from "@/lib/auth/client-address";
 import { openLiveStream } from "@/lib/live/streams";
-import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
+import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
 
 // A stream per request, never cached or prerendered.
 export const dynamic = "force-dynamic";

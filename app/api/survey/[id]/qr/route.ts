@@ -4,10 +4,10 @@ import { NextResponse } from "next/server";
 import QRCode from "qrcode";
 import { ApiError } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
-import { cachedSurvey } from "@/lib/cache/surveys";
-import { surveyUrl } from "@/lib/share";
-import { qrQuerySchema } from "@/lib/validation/share";
-import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
+import { cachedSurvey } from "@/lib/surveys/cache";
+import { surveyUrl } from "@/lib/sharing/share";
+import { qrQuerySchema } from "@/lib/sharing/schema";
+import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
 
 export const GET = route({
   auth: "none",

@@ -9,7 +9,7 @@ import { preflight, route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { LIVE_RESULTS_MS } from "@/lib/live/figures";
 import { viewerFigures } from "@/lib/live/figures";
-import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
+import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
 
 export const GET = route({
   auth: "public",

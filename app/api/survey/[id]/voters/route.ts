@@ -2,10 +2,10 @@
 import { votersPageSchema } from "@/lib/api/contract";
 import { preflight, route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { getManagedSurvey } from "@/lib/services/surveyor-workspace";
-import { listVoters } from "@/lib/services/survey-voters";
-import { apiPageQuerySchema } from "@/lib/validation/survey-form";
-import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
+import { getManagedSurvey } from "@/lib/surveys/workspace";
+import { listVoters } from "@/lib/surveys/voters";
+import { apiPageQuerySchema } from "@/lib/surveys/schema";
+import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
 
 export const GET = route({
   auth: "manageOwnSurveys",

@@ -5,7 +5,7 @@ import { POST as authPost } from "@/app/api/auth/[...nextauth]/route";
 import { GET as me } from "@/app/api/me/route";
 import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
-import { CANNOT_SUSPEND_ADMIN, CANNOT_SUSPEND_SELF } from "@/lib/services/suspension";
+import { CANNOT_SUSPEND_ADMIN, CANNOT_SUSPEND_SELF } from "@/lib/moderation/suspension";
 import { auditEvents, users, userSessions } from "@/models";
 import { expectAdminOnly } from "@/tests/admin";
 import { createUser } from "@/tests/factories";

@@ -3,8 +3,8 @@
 import { suspensionStateSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { liftSuspension, suspendUser } from "@/lib/services/suspension";
-import { moderationReasonSchema, userIdParamsSchema } from "@/lib/validation/admin";
+import { liftSuspension, suspendUser } from "@/lib/moderation/suspension";
+import { moderationReasonSchema, userIdParamsSchema } from "@/lib/moderation/schema";
 
 export const POST = route({
   auth: "moderateAccounts",

@@ -3,8 +3,8 @@
 import { okMessageSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { resendVerificationMail } from "@/lib/services/account-email";
-import { userIdParamsSchema } from "@/lib/validation/admin";
+import { resendVerificationMail } from "@/lib/accounts/account-email";
+import { userIdParamsSchema } from "@/lib/moderation/schema";
 
 export const POST = route({
   auth: "manageUsers",

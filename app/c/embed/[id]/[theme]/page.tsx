@@ -3,20 +3,20 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { EmbedResults } from "@/components/embed/embed-results";
 import { VoidedNote } from "@/components/survey/voided-note";
-import { cachedSurvey } from "@/lib/cache/surveys";
+import { cachedSurvey } from "@/lib/surveys/cache";
 import { isClosed } from "@/lib/dates";
 import { surveyHref } from "@/lib/public-urls";
-import { resultsHidden, visibleCounts, visibleVoided } from "@/lib/results-visibility";
+import { resultsHidden, visibleCounts, visibleVoided } from "@/lib/surveys/results-visibility";
 import { siteUrl, SITE_NAME } from "@/lib/seo";
-import { EMBED_THEMES, type EmbedTheme } from "@/lib/share";
+import { EMBED_THEMES, type EmbedTheme } from "@/lib/sharing/share";
 import { siteToday } from "@/lib/site-dates";
-import { surveyIdParamsSchema } from "@/lib/validation/survey-list";
+import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
 
 // /embed/survey/{id}[?theme=dark] (mapped here by the server, lib/public-rewrites.mjs): a survey in another site's
 // <iframe>. The only pages other sites may frame (frame-ancestors *, next.config.ts). Cached like the
 // survey page: generated on first request, expired by the survey's tag; the figures then refresh in
 // the browser. Cached for everyone, it shows what the survey page shows a signed-out visitor
-// (`countsShown`, lib/results-visibility.ts): the yes/no split once voting has ended, before that only
+// (`countsShown`, lib/surveys/results-visibility.ts): the yes/no split once voting has ended, before that only
 // how many voted, and nothing at all (not even the votes voided after review) while the survey keeps
 // its results until its deadline.
 export const revalidate = 60;

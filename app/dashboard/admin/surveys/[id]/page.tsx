@@ -5,9 +5,9 @@ import { AdminHeading } from "@/components/admin/admin-heading";
 import { IntegrityPanel } from "@/components/integrity/integrity-panel";
 import { ResultsSummary } from "@/components/survey/results-summary";
 import { requireCan } from "@/lib/auth/guards";
-import { loadManagedSurvey } from "@/lib/loaders/managed-survey";
+import { loadManagedSurvey } from "@/lib/surveys/managed-survey";
 import { surveyHref } from "@/lib/public-urls";
-import { resultStats } from "@/lib/stats";
+import { resultStats } from "@/lib/surveys/stats";
 
 export const metadata: Metadata = { title: "Survey Review" };
 

@@ -3,9 +3,9 @@ import Link from "next/link";
 import { LoadError } from "@/components/dashboard/data-table";
 import { SurveyForm } from "@/components/surveyor/survey-form";
 import { requireCan } from "@/lib/auth/guards";
-import { loadManagedSurvey } from "@/lib/loaders/managed-survey";
+import { loadManagedSurvey } from "@/lib/surveys/managed-survey";
 import { siteToday } from "@/lib/site-dates";
-import { minDeadlineForUpdate } from "@/lib/validation/survey-form";
+import { minDeadlineForUpdate } from "@/lib/surveys/schema";
 
 export const metadata: Metadata = { title: "Update Survey" };
 

@@ -4,8 +4,8 @@
 import { votesRestoredSchema, votesVoidedSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { restoreVotes, voidVotes } from "@/lib/services/suspension";
-import { moderationReasonSchema, userIdParamsSchema } from "@/lib/validation/admin";
+import { restoreVotes, voidVotes } from "@/lib/moderation/suspension";
+import { moderationReasonSchema, userIdParamsSchema } from "@/lib/moderation/schema";
 
 export const POST = route({
   auth: "moderateAccounts",

@@ -5,9 +5,9 @@ import { listHref, type ListState } from "@/lib/public-urls";
 import { SurveyFilters } from "@/components/survey/survey-filters";
 import { SurveyGrid } from "@/components/survey/survey-grid";
 import { Pagination } from "@/components/ui/pagination";
-import { cachedSurveyCount, cachedSurveyList } from "@/lib/cache/surveys";
+import { cachedSurveyCount, cachedSurveyList } from "@/lib/surveys/cache";
 import { pageMetadata } from "@/lib/seo";
-import { LIST_PAGE_MAX, LIST_PAGE_SIZE, SURVEY_SORTS, type SurveySort } from "@/lib/validation/survey-list";
+import { LIST_PAGE_MAX, LIST_PAGE_SIZE, SURVEY_SORTS, type SurveySort } from "@/lib/surveys/list-schema";
 import { CATEGORIES, type Category } from "@/models/enums";
 
 // One view of `/surveys?sort=&category=&page=` (mapped here by the server, see

@@ -1,0 +1,45 @@
+import "server-only";
+import { issueEmailToken } from "@/lib/auth/email-tokens";
+import type { Tx } from "@/lib/db";
+import { siteUrl } from "@/lib/seo";
+import { enqueueMail } from "@/lib/mail/outbox";
+import { changeEmailConfirmMail, changeEmailNoticeMail, resetPasswordMail, verifyEmailMail } from "@/lib/mail/templates";
+
+// The mails about a person's own account, each queued in the caller's transaction with its token.
+// Links are built on the configured public address (AUTH_URL), never on the request's Host header:
+// a forged Host must not turn a reset mail into a link to someone else's site.
+
+// A name is the requester's own words: it goes only to an address the account has proved it reads
+// (`emailVerified`). Whoever registers or changes to someone else's address must not have the site
+// greet that inbox with a text of their choosing, so those mails say "Hello," alone.
+type Person = { id: string; name: string | null; email: string; emailVerified?: Date | null };
+
+const nameForOwnInbox = (person: Person) => (person.emailVerified ? person.name : null);
+
+export async function queueVerificationMail(tx: Tx, person: Person): Promise<void> {
+  const token = await issueEmailToken(tx, { userId: person.id, purpose: "verify_email", email: person.email });
+  const url = `${siteUrl()}/verify-email?token=${encodeURIComponent(token)}`;
+  await enqueueMail(tx, { kind: "verify_email", userId: person.id, to: person.email, ...verifyEmailMail({ name: null, url }) });
+}
+
+export async function queuePasswordResetMail(tx: Tx, person: Person): Promise<void> {
+  const token = await issueEmailToken(tx, { userId: person.id, purpose: "reset_password", email: person.email });
+  const url = `${siteUrl()}/reset-password?token=${encodeURIComponent(token)}`;
+  await enqueueMail(tx, { kind: "reset_password", userId: person.id, to: person.email, ...resetPasswordMail({ name: nameForOwnInbox(person), url }) });
+}
+
+/**
+ * A confirmation link to the new address (not yet verified: no name), and a notice (without link to
+ * it) to the current one.
+ */
+export async function queueEmailChangeMails(tx: Tx, person: Person, newEmail: string): Promise<void> {
+  const token = await issueEmailToken(tx, { userId: person.id, purpose: "change_email", email: newEmail });
+  const url = `${siteUrl()}/confirm-email?token=${encodeURIComponent(token)}`;
+  await enqueueMail(tx, { kind: "change_email", userId: person.id, to: newEmail, ...changeEmailConfirmMail({ name: null, url }) });
+  await enqueueMail(tx, {
+    kind: "change_email_notice",
+    userId: person.id,
+    to: person.email,
+    ...changeEmailNoticeMail({ name: nameForOwnInbox(person), newEmail, url: `${siteUrl()}/login` }),
+  });
+}

@@ -1,0 +1,114 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { AuditEntries } from "@/components/admin/audit-list";
+import { deletedEmailOf } from "@/lib/accounts/deleted-account";
+import type { AuditEntry } from "@/lib/moderation/audit";
+import { AUDIT_ACTIONS, type AuditAction } from "@/models";
+import { describeAuditEvent, type AuditRow } from "./audit-text";
+
+const ADMIN = { actorId: "a0000000-0000-4000-8000-000000000001", actorEmail: "admin@test.example" };
+const PERSON = { targetUserId: "b0000000-0000-4000-8000-000000000002", targetUserEmail: "person@test.example" };
+const SELF = { actorId: PERSON.targetUserId, actorEmail: PERSON.targetUserEmail, ...PERSON };
+const SURVEY = { targetSurveyId: "c0000000-0000-4000-8000-000000000003", targetSurveyTitle: "Remote work" };
+
+// One row of each kind, as its `recordAudit` call writes it (grep `recordAudit(`), and how it reads.
+const CASES: Record<AuditAction, { row: Partial<AuditRow>; text: string }> = {
+  role_change: {
+    row: { ...ADMIN, ...PERSON, oldValue: "user", newValue: "surveyor" },
+    text: "admin@test.example changed the role of person@test.example: user → surveyor.",
+  },
+  survey_status: {
+    row: { ...ADMIN, ...SURVEY, oldValue: "publish", newValue: "unpublish", feedback: "Make it neutral" },
+    text: "admin@test.example unpublished survey “Remote work”: published → unpublished. Feedback: Make it neutral",
+  },
+  password_reset: { row: SELF, text: "person@test.example reset, with a mailed link, the password of their own account." },
+  password_change: { row: SELF, text: "person@test.example changed the password of their own account." },
+  email_change: { row: SELF, text: "person@test.example changed, with a mailed link, the email address of their own account." },
+  account_delete: {
+    row: { ...SELF, actorEmail: deletedEmailOf(PERSON.targetUserId), targetUserEmail: deletedEmailOf(PERSON.targetUserId) },
+    text: "A deleted account (#b0000000) deleted their own account.",
+  },
+  account_suspend: {
+    row: { ...ADMIN, ...PERSON, oldValue: "active", newValue: "suspended", feedback: "Fake accounts voting together" },
+    text: "admin@test.example suspended person@test.example. Reason: Fake accounts voting together",
+  },
+  account_unsuspend: {
+    row: { ...ADMIN, ...PERSON, oldValue: "suspended", newValue: "active", feedback: "Fake accounts voting together" },
+    text: "admin@test.example lifted the suspension of person@test.example. Suspended for: Fake accounts voting together",
+  },
+  votes_void: {
+    row: { ...ADMIN, ...PERSON, newValue: "16", feedback: "Brigade" },
+    text: "admin@test.example voided the votes of person@test.example: 16 votes voided. Reason: Brigade",
+  },
+  votes_restore: { row: { ...ADMIN, ...PERSON, newValue: "1" }, text: "admin@test.example counted again the voided votes of person@test.example: 1 vote counted again." },
+};
+
+const EMPTY: AuditRow = {
+  action: "role_change",
+  actorId: null,
+  actorEmail: null,
+  targetUserId: null,
+  targetUserEmail: null,
+  targetSurveyId: null,
+  targetSurveyTitle: null,
+  oldValue: null,
+  newValue: null,
+  feedback: null,
+};
+const rowOf = (action: AuditAction): AuditRow => ({ ...EMPTY, ...CASES[action]?.row, action });
+const entryOf = (action: AuditAction, i: number): AuditEntry => ({ ...rowOf(action), id: `e${i}`, actorName: null, createdAt: new Date(Date.UTC(2026, 10, 1, 12, i)) });
+
+describe("describeAuditEvent", () => {
+  // Over the enum itself: a new kind of audited action fails here until it is described.
+  it.each([...AUDIT_ACTIONS])("names who did what to whom for %s", (action) => {
+    expect(CASES[action], `a case for ${action}`).toBeDefined();
+    const { text, actor, target } = describeAuditEvent(rowOf(action));
+    expect(text).toBe(CASES[action].text);
+    expect(actor).not.toBe("");
+    expect(target).not.toBe("");
+    expect(text).not.toContain("none → none");
+    if (action !== "survey_status") {
+      expect(text).not.toMatch(/\bsurvey\b/i);
+      expect(text).not.toContain("changed the status of");
+      expect(text).not.toContain("active → suspended");
+    }
+    if (action !== "survey_status") expect(text).not.toContain("Feedback:");
+  });
+
+  it("names the system, a deleted survey and an account no longer on record for what they are", () => {
+    expect(describeAuditEvent({ ...rowOf("role_change"), actorId: null, actorEmail: null, oldValue: "user", newValue: "pro_user" }).text).toBe(
+      "The system (a paid upgrade) changed the role of person@test.example: user → pro_user.",
+    );
+    expect(describeAuditEvent({ ...rowOf("survey_status"), targetSurveyId: null, targetSurveyTitle: null }).target).toBe("a deleted survey");
+    expect(describeAuditEvent({ ...rowOf("survey_status"), oldValue: "unpublish", newValue: "unpublish" })).toMatchObject({
+      action: "changed the feedback on unpublished survey",
+      outcome: null,
+      detail: { label: "Feedback", text: "Make it neutral" },
+    });
+    expect(describeAuditEvent({ ...rowOf("account_suspend"), targetUserEmail: deletedEmailOf(PERSON.targetUserId) }).target).toBe(
+      "a deleted account (#b0000000)",
+    );
+    expect(describeAuditEvent({ ...rowOf("password_change"), targetUserId: PERSON.targetUserId, actorId: ADMIN.actorId, actorEmail: ADMIN.actorEmail }).target).toBe(
+      "person@test.example",
+    );
+  });
+
+  it("is what the admin overview's list renders, one entry of every kind", () => {
+    const entries = AUDIT_ACTIONS.map(entryOf);
+    const html = renderToStaticMarkup(createElement(AuditEntries, { entries, timeZone: "UTC" }));
+    const items = html.match(/<li[^>]*>.*?<\/li>/g) ?? [];
+    expect(items).toHaveLength(AUDIT_ACTIONS.length);
+    // The text a reader gets: each paragraph a sentence of its own.
+    const textOf = (item: string) =>
+      item.replace(/<\/p>/g, " ").replace(/<[^>]+>/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+    AUDIT_ACTIONS.forEach((action, i) => {
+      const text = textOf(items[i]);
+      // The sentence, then its time.
+      expect(text.startsWith(CASES[action].text), `${action}: ${text}`).toBe(true);
+      if (action !== "survey_status") expect(text).not.toMatch(/deleted survey|none → none|Feedback:/);
+    });
+    expect(html).not.toContain("No audited changes yet.");
+    expect(renderToStaticMarkup(createElement(AuditEntries, { entries: [], timeZone: "UTC" }))).toContain("No audited changes yet.");
+  });
+});

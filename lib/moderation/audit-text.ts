@@ -1,0 +1,96 @@
+// The audit trail in words: one sentence per entry naming who acted, what they did and whom or what
+// it touched, with its detail labelled for what it is. The one describer of every audited action:
+// the admin overview (components/admin/audit-list.tsx) and any export of the trail use it. Pure.
+import { emailShown } from "@/lib/accounts/deleted-account";
+import type { AuditAction } from "@/models/audit-events";
+
+/** An audit row with the names behind its ids (lib/moderation/audit.ts `listLatestAudit`). */
+export type AuditRow = {
+  action: AuditAction;
+  actorId: string | null;
+  actorEmail: string | null;
+  targetUserId: string | null;
+  targetUserEmail: string | null;
+  targetSurveyId: string | null;
+  targetSurveyTitle: string | null;
+  oldValue: string | null;
+  newValue: string | null;
+  feedback: string | null;
+};
+
+export type AuditDescription = {
+  /** Who acted: an account, or the system. */
+  actor: string;
+  /** What they did, in words, up to its target ("suspended", "changed the role of"). */
+  action: string;
+  /** Whom or what it touched: an account, a survey, or "their own account". */
+  target: string;
+  /** What changed, where the row says ("user → pro_user", "16 votes voided"); null otherwise. */
+  outcome: string | null;
+  /** The free text kept with it, labelled for what it is ("Reason", "Feedback"). */
+  detail: { label: string; text: string } | null;
+  /** The whole entry as one plain sentence. */
+  text: string;
+};
+
+type Parts = Pick<AuditDescription, "action" | "target" | "outcome"> & { detailLabel?: string };
+type Describe = (row: AuditRow) => Parts;
+
+const votes = (n: string | null) => `${n ?? "?"} vote${n === "1" ? "" : "s"}`;
+const STATUS_WORD: Record<string, string> = { publish: "published", unpublish: "unpublished" };
+const statusWord = (status: string | null) => (status ? (STATUS_WORD[status] ?? status) : "none");
+
+/**
+ * An account as the trail names it: its address, or what is left of a deleted or unknown one
+ * (`atStart`: capitalised, to begin the sentence; an address is never changed).
+ */
+function account(id: string | null, email: string | null, atStart = false): string {
+  const article = atStart ? "A" : "a";
+  if (email === null) return `${article}n account no longer on record`;
+  if (emailShown(email) !== email) return id ? `${article} deleted account (#${id.slice(0, 8)})` : `${article} deleted account`;
+  return email;
+}
+
+/** The account an action touched: "their own account" when the actor acted on themselves. */
+const targetAccount = (row: AuditRow) =>
+  row.actorId !== null && row.actorId === row.targetUserId ? "their own account" : account(row.targetUserId, row.targetUserEmail);
+
+const survey = (row: AuditRow) => (row.targetSurveyId && row.targetSurveyTitle ? `“${row.targetSurveyTitle}”` : "a deleted survey");
+
+function surveyStatus(row: AuditRow): Parts {
+  const changed = row.oldValue !== row.newValue;
+  const action =
+    !changed && row.newValue === "unpublish"
+      ? "changed the feedback on unpublished survey"
+      : changed && row.newValue === "publish"
+        ? "published survey"
+        : changed && row.newValue === "unpublish"
+          ? "unpublished survey"
+          : "changed the status of survey";
+  return { action, target: survey(row), outcome: changed ? `${statusWord(row.oldValue)} → ${statusWord(row.newValue)}` : null, detailLabel: "Feedback" };
+}
+
+// Every action the trail records (models/audit-events.ts): a new one does not compile until it is here.
+const DESCRIBE: Record<AuditAction, Describe> = {
+  role_change: (row) => ({ action: "changed the role of", target: targetAccount(row), outcome: `${row.oldValue ?? "none"} → ${row.newValue ?? "none"}` }),
+  survey_status: surveyStatus,
+  password_reset: (row) => ({ action: "reset, with a mailed link, the password of", target: targetAccount(row), outcome: null }),
+  password_change: (row) => ({ action: "changed the password of", target: targetAccount(row), outcome: null }),
+  email_change: (row) => ({ action: "changed, with a mailed link, the email address of", target: targetAccount(row), outcome: null }),
+  account_delete: (row) => ({ action: "deleted", target: targetAccount(row), outcome: null }),
+  account_suspend: (row) => ({ action: "suspended", target: targetAccount(row), outcome: null, detailLabel: "Reason" }),
+  account_unsuspend: (row) => ({ action: "lifted the suspension of", target: targetAccount(row), outcome: null, detailLabel: "Suspended for" }),
+  votes_void: (row) => ({ action: "voided the votes of", target: targetAccount(row), outcome: `${votes(row.newValue)} voided`, detailLabel: "Reason" }),
+  votes_restore: (row) => ({ action: "counted again the voided votes of", target: targetAccount(row), outcome: `${votes(row.newValue)} counted again` }),
+};
+
+/** One audit entry in words: who did what to whom, what changed, and its detail under its own label. */
+export function describeAuditEvent(row: AuditRow): AuditDescription {
+  const { action, target, outcome, detailLabel } = DESCRIBE[row.action](row);
+  // The actor is null when the system acted: a paid upgrade to pro_user.
+  const actor =
+    row.actorId === null ? (row.action === "role_change" ? "The system (a paid upgrade)" : "The system") : account(row.actorId, row.actorEmail, true);
+  const detail = row.feedback ? { label: detailLabel ?? "Note", text: row.feedback } : null;
+  const text = `${actor} ${action} ${target}${outcome ? `: ${outcome}` : ""}.${detail ? ` ${detail.label}: ${detail.text}` : ""}`;
+  return { actor, action, target, outcome, detail, text };
+}

@@ -1,0 +1,139 @@
+import "server-only";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { getDb, type Tx } from "@/lib/db";
+import { queryRows } from "@/lib/db/client";
+import { enqueueMails, type OutgoingMail } from "@/lib/mail/outbox";
+import { surveyClosedMail, surveyResultMail, surveyUnpublishedMail, type ResultSummary } from "@/lib/mail/templates";
+import { unsubscribeLinks } from "@/lib/mail/unsubscribe";
+import { mailConfigured } from "@/lib/mail/transport";
+import { surveyHref } from "@/lib/public-urls";
+import { siteUrl } from "@/lib/seo";
+import { closedSql } from "@/lib/site-dates";
+import { resultSentence } from "@/lib/surveys/results-text";
+import { resultStats } from "@/lib/surveys/stats";
+import { users, votes } from "@/models";
+
+// Mail that brings people back: a survey's result to the voters who asked for it, and its surveyor's
+// news (closed, unpublished). Only to verified addresses of live accounts whose preference allows it;
+// each with its one-click unsubscribe link. Queued through the outbox in the transaction of the event.
+
+/** A result in words, with its uncertainty: the counts, then the pages' own sentence. */
+export function resultSummary(yesCount: number, noCount: number): ResultSummary {
+  const stats = resultStats(yesCount, noCount);
+  const line = stats.n === 0 ? "Nobody voted." : `Yes ${yesCount}, No ${noCount}: ${resultSentence(stats)}.`;
+  return { yesCount, noCount, line };
+}
+
+type ClosedSurvey = { id: string; title: string; questionTitle: string; yesCount: number; noCount: number; surveyorId: string };
+
+/**
+ * The close job: claims published surveys whose deadline has passed and that were not announced yet
+ * (`FOR UPDATE SKIP LOCKED`: two servers running it at once never take the same survey), marks them
+ * announced and queues their mails, all in one transaction: each closed survey is announced exactly
+ * once, and a crash before the commit leaves it to the next run. Returns how many it announced.
+ */
+export async function announceClosedSurveys(limit = 20): Promise<number> {
+  if (!mailConfigured()) return 0;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const closed = await queryRows<ClosedSurvey>(
+      tx as never,
+      sql`update surveys set close_notified_at = now()
+          where id in (
+            select id from surveys
+            where status = 'publish' and close_notified_at is null and ${closedSql(sql`deadline`)}
+            order by deadline
+            limit ${limit}
+            for update skip locked
+          )
+          returning id, title, question_title as "questionTitle", yes_count as "yesCount", no_count as "noCount", surveyor_id as "surveyorId"`,
+    );
+    for (const survey of closed) await queueCloseMails(tx, survey);
+    return closed.length;
+  });
+}
+
+/** The close job (`surveys.announceClosed`, lib/jobs/registry.ts): batch after batch until none is left. */
+export async function announceAllClosedSurveys(): Promise<number> {
+  let announced = 0;
+  for (let batch = await announceClosedSurveys(); batch > 0; batch = await announceClosedSurveys()) announced += batch;
+  return announced;
+}
+
+const reachable = and(isNull(users.deletedAt), isNull(users.suspendedAt), isNotNull(users.emailVerified));
+
+async function queueCloseMails(tx: Tx, survey: ClosedSurvey) {
+  const result = resultSummary(survey.yesCount, survey.noCount);
+  const mails: OutgoingMail[] = [];
+  const [owner] = await tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, survey.surveyorId), reachable, eq(users.mailSurveyNews, true)));
+  if (owner) {
+    const links = unsubscribeLinks(owner.id, "survey-news");
+    mails.push({
+      kind: "survey_closed",
+      userId: owner.id,
+      to: owner.email,
+      headers: links.headers,
+      ...surveyClosedMail({ name: owner.name, title: survey.title, result, url: `${siteUrl()}/dashboard/surveyor/surveys/${survey.id}`, unsubscribe: links.page }),
+    });
+  }
+  const subscribers = await tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(votes)
+    .innerJoin(users, eq(users.id, votes.userId))
+    .where(and(eq(votes.surveyId, survey.id), eq(votes.notifyResult, true), isNull(votes.voidedAt), reachable, eq(users.mailResults, true)));
+  for (const person of subscribers) {
+    const links = unsubscribeLinks(person.id, "results");
+    mails.push({
+      kind: "survey_result",
+      userId: person.id,
+      to: person.email,
+      headers: links.headers,
+      ...surveyResultMail({ name: person.name, title: survey.title, question: survey.questionTitle, result, url: `${siteUrl()}${surveyHref(survey.id)}`, unsubscribe: links.page }),
+    });
+  }
+  await enqueueMails(tx, mails);
+}
+
+/** Tells a survey's surveyor that an admin unpublished it, with the feedback (in the caller's transaction). */
+export async function queueUnpublishedMail(tx: Tx, survey: { id: string; title: string; surveyorId: string }, feedback: string) {
+  if (!mailConfigured()) return;
+  const [owner] = await tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, survey.surveyorId), reachable, eq(users.mailSurveyNews, true)));
+  if (!owner) return;
+  const links = unsubscribeLinks(owner.id, "survey-news");
+  await enqueueMails(tx, [
+    {
+      kind: "survey_unpublished",
+      userId: owner.id,
+      to: owner.email,
+      headers: links.headers,
+      ...surveyUnpublishedMail({ name: owner.name, title: survey.title, feedback, url: `${siteUrl()}/dashboard/surveyor/feedbacks`, unsubscribe: links.page }),
+    },
+  ]);
+}
+
+export async function getMailPreferences(userId: string) {
+  const db = await getDb();
+  const [row] = await db.select({ results: users.mailResults, surveyNews: users.mailSurveyNews }).from(users).where(eq(users.id, userId));
+  return row ?? { results: true, surveyNews: true };
+}
+
+/** Turns one kind of mail off for a person (an unsubscribe link) or sets both (the account page). */
+export async function setMailPreferences(userId: string, preferences: { results?: boolean; surveyNews?: boolean }) {
+  const db = await getDb();
+  const [row] = await db
+    .update(users)
+    .set({
+      ...(preferences.results !== undefined ? { mailResults: preferences.results } : {}),
+      ...(preferences.surveyNews !== undefined ? { mailSurveyNews: preferences.surveyNews } : {}),
+    })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ results: users.mailResults, surveyNews: users.mailSurveyNews });
+  return row ?? null;
+}
+
