@@ -7,8 +7,8 @@ import { runtime } from "./runtime.mjs";
 
 /** @returns {import("./metrics.d.mts").Metrics} */
 export function metrics() {
-  const seam = /** @type {{ metrics?: import("./metrics.d.mts").Metrics }} */ (runtime());
-  return (seam.metrics ??= createMetrics());
+  const services = /** @type {{ metrics?: import("./metrics.d.mts").Metrics }} */ (runtime().services);
+  return (services.metrics ??= createMetrics());
 }
 
 function createMetrics() {

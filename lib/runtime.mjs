@@ -13,11 +13,14 @@
 //   cacheEvents  how many tag revalidations Next's cache has applied in this process, and how many of
 //              them expired entries (one server without Redis: lib/cache/memory-cache-handler.mjs); the
 //              server answers a page it kept only as Next would after them (server/page-gzip.mjs)
+//   services   the process's one instance of each service both bundles use (the database, Redis, the
+//              metrics registry, the live results, the jobs runner), each made by its own module on
+//              first use; runtime.d.mts names every one
 const KEY = Symbol.for("opinex.runtime");
 
 /** @returns {import("./runtime.d.mts").Runtime} */
 export function runtime() {
-  return (globalThis[KEY] ??= { server: null, stopping: false, stoppers: new Map(), closers: new Map(), logged: new Set(), cacheEvents: { revalidations: 0, expirations: 0 } });
+  return (globalThis[KEY] ??= { server: null, stopping: false, stoppers: new Map(), closers: new Map(), logged: new Set(), cacheEvents: { revalidations: 0, expirations: 0 }, services: {} });
 }
 
 /** Registers what a stopping server closes after its last request in flight. */

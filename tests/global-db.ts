@@ -2,6 +2,10 @@
 // copy of it (tests/setup-db.ts) instead of creating and migrating its own. A new embedded database
 // takes seconds to initialise and migrate; copying its folder, or creating a server database from a
 // template, takes a fraction of that, and a hundred files do it.
+//
+// The embedded folders (the template and each file's copy, 40 MB in 1,100 files) live in memory when
+// the machine has room there (/dev/shm, a tmpfs): a copy to disk and its removal took 1.5-2 s of
+// kernel time per test file on this machine (journal and page writes), in memory under 0.1 s.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -14,7 +18,22 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The migrated template: a database name on TEST_DATABASE_URL's server, or an embedded data folder. */
     databaseTemplate: string;
+    /** Where each test file's copy of an embedded template goes. */
+    databaseScratch: string;
   }
+}
+
+/** A memory-backed folder with room for the template and the copies of both workers, else the system's temporary folder. */
+function scratchFolder(): string {
+  const shm = "/dev/shm";
+  try {
+    fs.accessSync(shm, fs.constants.W_OK);
+    const { bavail, bsize } = fs.statfsSync(shm);
+    if (bavail * bsize >= 2 * 1024 ** 3) return shm;
+  } catch {
+    // No /dev/shm here (not Linux, or a container without it).
+  }
+  return os.tmpdir();
 }
 
 async function onServer(serverUrl: string, query: string): Promise<void> {
@@ -32,6 +51,7 @@ export default async function setup(project: TestProject) {
   const env: NodeJS.ProcessEnv = { ...process.env, AUTH_SECRET: randomBytes(32).toString("base64url") };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
+  const scratch = scratchFolder();
   let template: string;
   let remove: () => Promise<void>;
   if (serverUrl) {
@@ -42,12 +62,13 @@ export default async function setup(project: TestProject) {
     env.DATABASE_URL = url.toString();
     remove = () => onServer(serverUrl, `drop database if exists ${template} with (force)`);
   } else {
-    template = fs.mkdtempSync(path.join(os.tmpdir(), "opinex-template-"));
+    template = fs.mkdtempSync(path.join(scratch, "opinex-template-"));
     env.DATA_DIR = template;
     remove = async () => fs.rmSync(template, { recursive: true, force: true });
   }
   // The same migrations the app runs, by the same script an operator runs (`npm run db:migrate`).
   execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/migrate.ts"], { env, stdio: "inherit" });
   project.provide("databaseTemplate", template);
+  project.provide("databaseScratch", scratch);
   return remove;
 }

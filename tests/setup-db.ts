@@ -1,16 +1,17 @@
 // Each test file gets its own fresh, migrated database: a new database on the PostgreSQL server
 // named by TEST_DATABASE_URL, or else an embedded PGlite in a temporary folder. Both are copies of
-// the run's migrated template (tests/global-db.ts); opening one still runs the (already applied)
-// migrations, as the app does.
+// the run's migrated template (tests/global-db.ts; in memory when the machine has room); opening one
+// still runs the (already applied) migrations, as the app does.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import { afterAll, inject } from "vitest";
+import { runtime } from "@/lib/runtime.mjs";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const template = inject("databaseTemplate");
+const scratch = inject("databaseScratch");
 let cleanup: () => Promise<void>;
 
 process.env.AUTH_SECRET ??= randomBytes(32).toString("base64url");
@@ -32,15 +33,15 @@ if (serverUrl) {
     await client.end();
   };
 } else {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "opinex-test-"));
+  const dir = fs.mkdtempSync(path.join(scratch, "opinex-test-"));
   fs.cpSync(template, dir, { recursive: true });
   process.env.DATA_DIR = dir;
   cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
 afterAll(async () => {
-  const holder = globalThis as unknown as { opinexDb?: Promise<{ close: () => Promise<void> }> };
-  if (holder.opinexDb) await (await holder.opinexDb).close();
-  holder.opinexDb = undefined;
+  const holder = runtime().services as { database?: Promise<{ close: () => Promise<void> }> };
+  if (holder.database) await (await holder.database).close();
+  holder.database = undefined;
   await cleanup();
 });

@@ -3,16 +3,17 @@
 // database instead of waiting; the client keeps reconnecting in the background.
 import { createClient } from "@redis/client";
 import { createLogger } from "../logger.mjs";
-import { onShutdown } from "../runtime.mjs";
+import { onShutdown, runtime } from "../runtime.mjs";
 
-const KEY = Symbol.for("opinex.redis");
 const COMMAND_TIMEOUT_MS = 500;
+/** @returns {{ redis?: import("@redis/client").RedisClientType }} */
+const services = () => /** @type {any} */ (runtime().services);
 
 /** @returns {import("@redis/client").RedisClientType | null} */
 export function getRedis() {
   const url = process.env.REDIS_URL?.trim();
   if (!url) return null;
-  const existing = globalThis[KEY];
+  const existing = services().redis;
   if (existing) return existing;
   let wasReady = false;
   const client = createClient({
@@ -39,7 +40,7 @@ export function getRedis() {
     wasReady = true;
   });
   client.connect().catch(() => {});
-  globalThis[KEY] = client;
+  services().redis = client;
   // Closed by a stopping server after its last request.
   onShutdown("redis", closeRedis);
   return client;
@@ -73,8 +74,8 @@ export async function pingRedis() {
 }
 
 export async function closeRedis() {
-  const client = globalThis[KEY];
-  globalThis[KEY] = undefined;
+  const client = services().redis;
+  services().redis = undefined;
   if (!client) return;
   try {
     if (client.isOpen) await client.close();

@@ -1,22 +1,24 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
+import { runtime } from "@/lib/runtime.mjs";
 import { onShutdown } from "@/lib/shutdown";
 import { openDatabase, type Database, type Db } from "./client";
 
 export type { Db, Tx } from "./client";
 
-const globalForDb = globalThis as unknown as { opinexDb?: Promise<Database> };
+// Kept on the process-wide seam: Next loads this module in more than one bundle.
+const globalForDb = runtime().services as { database?: Promise<Database> };
 
 /** The process's one database, opened and migrated on first use. */
 export function getDatabase(): Promise<Database> {
-  if (!globalForDb.opinexDb) {
+  if (!globalForDb.database) {
     const env = getEnv();
-    globalForDb.opinexDb = openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
-    globalForDb.opinexDb.catch(() => {
-      globalForDb.opinexDb = undefined;
+    globalForDb.database = openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+    globalForDb.database.catch(() => {
+      globalForDb.database = undefined;
     });
   }
-  return globalForDb.opinexDb;
+  return globalForDb.database;
 }
 
 export async function getDb(): Promise<Db> {
@@ -28,8 +30,8 @@ export async function getDb(): Promise<Db> {
  * lock, the pg pool ends its connections. Later calls open it again.
  */
 export async function closeDatabase() {
-  const opening = globalForDb.opinexDb;
-  globalForDb.opinexDb = undefined;
+  const opening = globalForDb.database;
+  globalForDb.database = undefined;
   const database = await opening?.catch(() => undefined);
   await database?.close();
 }

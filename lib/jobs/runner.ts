@@ -3,6 +3,7 @@
 // (the outbox, after queuing mail) calls `wakeJob(name)` without importing the registry, so the
 // imports go one way only (the registry imports the jobs' modules, they import this file).
 import { log as appLog, type LogLevel } from "@/lib/log";
+import { runtime } from "@/lib/runtime.mjs";
 
 export type Job = {
   /** `area.action`, unique: log lines and metrics name the job by it. */
@@ -118,21 +119,20 @@ export function createJobRunner(jobs: readonly Job[], options: RunnerOptions = {
 
 // One runner per process. Next may load this module in more than one bundle (instrumentation.ts
 // starts the runner, a route handler's bundle queues mail and wakes it), and module variables are not
-// shared between bundles, so the running one is kept on the process's global object.
-const CURRENT = Symbol.for("opinex.jobs");
-const shared = globalThis as unknown as { [CURRENT]?: JobRunner };
+// shared between bundles, so the running one is kept on the process-wide seam.
+const shared = runtime().services as { jobs?: JobRunner };
 
 /** Starts these jobs as this process's runner, unless one already runs; returns the function that stops it. */
 export function startJobRunner(jobs: readonly Job[], options?: RunnerOptions): () => Promise<void> {
-  const runner = (shared[CURRENT] ??= createJobRunner(jobs, options));
+  const runner = (shared.jobs ??= createJobRunner(jobs, options));
   runner.start();
   return async () => {
     await runner.stop();
-    if (shared[CURRENT] === runner) delete shared[CURRENT];
+    if (shared.jobs === runner) delete shared.jobs;
   };
 }
 
 /** Asks this process's runner to run a job soon; nothing when no runner runs here (tests, scripts). */
 export function wakeJob(name: string, delayMs?: number) {
-  shared[CURRENT]?.wake(name, delayMs);
+  shared.jobs?.wake(name, delayMs);
 }

@@ -46,7 +46,7 @@ type LiveService = {
 };
 
 function liveService(): LiveService {
-  const seam = runtime() as LiveSeam & { live?: LiveService };
+  const seam = runtime().services as LiveSeam & { live?: LiveService };
   if (seam.live) return seam.live;
   let lastError = 0;
   const hub = createHub<Figures>({
@@ -236,6 +236,6 @@ export async function openLiveStream({
 
 /** Open streams and watched surveys of this server (tests, diagnostics). */
 export function liveStats() {
-  const seam = runtime() as { live?: LiveService };
+  const seam = runtime().services as { live?: LiveService };
   return { streams: seam.live?.streams.size ?? 0, ...(seam.live?.hub.size() ?? { viewers: 0, surveys: 0 }) };
 }
