@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { INTEGRITY_RECOUNT_SQL, INTEGRITY_SQL } from "@/lib/integrity/integrity-query.mjs";
+import { INTEGRITY_RECOUNT_SQL, INTEGRITY_SQL } from "../lib/integrity/integrity-query.mjs";
 
 const VOTES = Number(process.env.BENCH_INTEGRITY_VOTES ?? 100_000);
 const RUNS = Number(process.env.BENCH_INTEGRITY_RUNS ?? 20);
