@@ -5,7 +5,7 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { throwawayServer } from "../scripts/lib/throwaway-server.mjs";
-import { apiToken } from "./lib/api-token.mjs";
+import { castVotes } from "./lib/cast-votes.mjs";
 
 const STORM = 100;
 const VOTERS = 3000;
@@ -76,27 +76,8 @@ async function storm(base) {
 
 /** Votes from distinct people, 50 in flight at a time, for `seconds`: accepted votes per second. */
 async function votes(base, secret, voters, surveys, seconds) {
-  let next = 0;
-  let accepted = 0;
-  let refused = 0;
-  const until = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: 50 }, async () => {
-      while (performance.now() < until && next < voters.length) {
-        const i = next++;
-        const res = await fetch(`${base}/api/vote/${surveys[i % surveys.length]}`, {
-          method: "PUT",
-          headers: { authorization: `Bearer ${apiToken(secret, voters[i])}`, "content-type": "application/json" },
-          body: JSON.stringify({ vote: i % 3 ? "yes" : "no" }),
-        });
-        await res.arrayBuffer();
-        if (res.ok) accepted++;
-        else refused++;
-      }
-    }),
-  );
-  return { perSecond: accepted / ((performance.now() - started) / 1000), accepted, refused, exhausted: next >= voters.length };
+  const { accepted, refused, seconds: took, exhausted } = await castVotes({ base, secret, voters, surveys, until: performance.now() + seconds * 1000 });
+  return { perSecond: accepted / took, accepted, refused, exhausted };
 }
 
 /** Measures one checkout, started with `npm start` there (its own Node and server); returns its figures. */

@@ -27,13 +27,14 @@ import fs from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
 import { benchAltcha, benchAltchaBrowser } from "./altcha.mjs";
+import { benchCachedPages } from "./cached-pages.mjs";
 import { benchEmbedded } from "./embedded.mjs";
 import { benchIntegrity } from "./integrity.mjs";
 import { benchScale } from "./scale.mjs";
 import { benchLive } from "./live.mjs";
 import { benchWeight, floorFirstLoadJs } from "./weight.mjs";
 import { benchMemory } from "./memory.mjs";
-import { apiToken } from "./lib/api-token.mjs";
+import { benchVoteStream } from "./vote-stream.mjs";
 import { stop, waitFor } from "./lib/processes.mjs";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.mjs";
 
@@ -43,7 +44,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://opinex_ci:opinex_ci@localhost:5432/postgres";
 const base = `http://localhost:${port}`;
-const VOTES_PER_SECOND = 50;
 const VIEWERS = 1000;
 const VIEWER_POLL_SECONDS = 5; // components/survey/use-live-figures.ts POLL_MS
 const sections = process.env.BENCH_SECTIONS?.split(",").map((s) => s.trim());
@@ -147,20 +147,6 @@ async function surveyReads() {
   return Number(rows[0].n);
 }
 
-/** Yes + no of a survey as its cached page shows them (the JSON-LD's upvote counts). */
-async function pageVotes(url) {
-  const html = await (await fetch(url)).text();
-  const counts = [...html.matchAll(/"upvoteCount":(\d+)/g)].map((m) => Number(m[1]));
-  return counts.reduce((a, b) => a + b, 0);
-}
-
-/** A survey's "Votes: N" on the /surveys page (first page, most votes first). */
-async function listVotes(title) {
-  const html = await (await fetch(`${base}/surveys`)).text();
-  const at = html.indexOf(`>${title}<`);
-  if (at < 0) return -1;
-  return Number(html.slice(at).match(/Votes: (?:<!-- -->)?(\d+)/)?.[1] ?? -1);
-}
 
 // Warmed first: the 100,000-survey run starts a fresh server, whose first hundreds of requests run
 // before the JIT has optimised them; at 1-3 ms per cached page that alone moved the ratio by 0.5.
@@ -229,124 +215,11 @@ try {
     ["survey OG image", ogPath ? `${base}${ogPath}` : null],
   ].filter(([, url]) => url);
 
-  // ---- 1. every public page from the cache -----------------------------------------------------
-  const idle = {};
-  if (runs("1")) {
-    log("idle throughput...");
-    for (const [name, url] of pages) {
-      await fetch(url); // generated on the first request, then cached
-      await load(url, { duration: 2 });
-      const r = await load(url);
-      // The server drops x-nextjs-cache from public answers; a page from Next's cache carries s-maxage.
-      const cacheControl = (await fetch(url)).headers.get("cache-control") ?? "";
-      const cache = /s-maxage/.test(cacheControl) ? "cached" : /no-store/.test(cacheControl) ? "per request" : "-";
-      idle[name] = r.requests.average;
-      row("1 cached pages", `${name} [${cache}]`, `${fmt(r.requests.average)} req/s, p50 ${r.latency.p50} ms${failed(r) ? `, ${failed(r)} failed` : ""}`);
-    }
-    // Gzip is cached per page version: a query string that busts nothing (?r=<unique>) must be
-    // served from the same compressed copy as the page itself, not compressed again per request.
-    const gzip = { headers: { "accept-encoding": "gzip" } };
-    const gzipped = await load(`${base}/`, gzip);
-    const busted = await load(`${base}/?r=[<id>]`, { ...gzip, idReplacement: true });
-    row("1 gzip", "/ with gzip", `${fmt(gzipped.requests.average)} req/s, p50 ${gzipped.latency.p50} ms${failed(gzipped) ? `, ${failed(gzipped)} failed` : ""}`);
-    const bustRatio = busted.requests.average / gzipped.requests.average;
-    row(
-      "1 gzip",
-      "/?r=<unique> with gzip",
-      `${fmt(busted.requests.average)} req/s (${fmt(bustRatio, 2)} x /), p50 ${busted.latency.p50} ms${failed(busted) ? `, ${failed(busted)} failed` : ""}`,
-      ">= 0.90 x /",
-      ok(bustRatio >= 0.9),
-    );
-    row("1 gzip", "server peak memory after cache-busting", `${fmt(peakRss(server.pid))} MB`);
+  // ---- 1. every public page from the cache (bench/cached-pages.mjs) --------------------------------
+  const idle = runs("1") ? await benchCachedPages({ base, pages, load, failed, peakRss, serverPid: server.pid, metricsToken, row, fmt, ok, log }) : {};
 
-    const about = idle["/about (prerendered)"];
-    for (const [name] of pages) {
-      if (name.startsWith("/about") || name === "static asset") continue;
-      const ratio = idle[name] / about;
-      const targeted = ["/", "/surveys", "/surveys?category=Health&sort=createdAt&page=2", "survey page"].includes(name);
-      row("1 ratio to /about", name, fmt(ratio, 2), targeted ? ">= 0.90" : "", targeted ? ok(ratio >= 0.9) : "");
-    }
-    // On a shared machine the load drifts between one page's run and the next: each targeted page is
-    // also measured alternately with /about (3 rounds of 3 s each), and the median of the rounds' ratios
-    // kept, with and without gzip.
-    for (const [encoding, headers] of [["identity", {}], ["gzip", { "accept-encoding": "gzip" }]]) {
-      for (const [name, url] of pages.filter(([n]) => ["/", "/surveys", "/surveys?category=Health&sort=createdAt&page=2", "survey page"].includes(n))) {
-        const ratios = [];
-        for (let round = 0; round < 3; round++) {
-          const a = await load(`${base}/about`, { duration: 3, headers });
-          const p = await load(url, { duration: 3, headers });
-          ratios.push(p.requests.average / a.requests.average);
-        }
-        const median = [...ratios].sort((x, y) => x - y)[1];
-        row("1 paired ratio to /about", `${name} (${encoding})`, `${fmt(median, 2)} (rounds ${ratios.map((r) => fmt(r, 2)).join(", ")})`, ">= 0.90", ok(median >= 0.9));
-      }
-    }
-    // Who answered the cached pages: Next from its cache (hit, stale), Next rendering (miss), or the
-    // server from a kept copy without Next (kept; /about and the other build-time pages never are).
-    const exposition = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
-    const verdicts = [...exposition.matchAll(/^opinex_page_cache_total\{result="(\w+)"\} (\d+)/gm)].map(([, result, n]) => `${result} ${fmt(Number(n))}`);
-    row("1 cached pages", "answers by verdict", verdicts.join(", "));
-  }
-
-  // ---- 2. a stream of votes ----------------------------------------------------------------------
-  if (runs("2")) {
-    log("voters...");
-    const voterCount = Math.ceil(VOTES_PER_SECOND * (2 * seconds + 12));
-    const { rows: voters } = await db.query(
-      `INSERT INTO users (email, name, role) SELECT 'bench-voter-' || g || '@bench.test', 'Voter ' || g, 'user' FROM generate_series(1, $1) g RETURNING id`,
-      [voterCount],
-    );
-    const tokens = voters.map((v) => apiToken(authSecret, v.id));
-    let next = 0;
-    let voteErrors = 0;
-    let votesCast = 0;
-    const castOne = async () => {
-      const token = tokens[next++];
-      if (!token) return;
-      const response = await fetch(`${base}/api/vote/${top._id}`, {
-        method: "PUT",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ vote: next % 3 ? "yes" : "no" }),
-      });
-      if (response.ok) votesCast++;
-      else voteErrors++;
-    };
-    const stream = setInterval(() => void castOne().catch(() => voteErrors++), 1000 / VOTES_PER_SECOND);
-    const streamStart = performance.now();
-    await sleep(1000);
-    const underVotes = {};
-    for (const [name, url] of [["survey page", surveyUrl], ["/surveys", `${base}/surveys`]]) {
-      const r = await load(url);
-      underVotes[name] = r.requests.average;
-      const ratio = r.requests.average / idle[name];
-      row("2 under 50 votes/s", name, `${fmt(r.requests.average)} req/s (${fmt(ratio, 2)} x idle)${failed(r) ? `, ${failed(r)} failed` : ""}`, ">= 0.50 x idle", ok(ratio >= 0.5));
-    }
-    // How long until a vote shows: sample while the stream runs, from the database's count to the page's.
-    const lags = [];
-    for (let i = 0; i < 6; i++) {
-      const { rows: c } = await db.query("SELECT yes_count + no_count AS n FROM surveys WHERE id = $1", [top._id]);
-      const target = Number(c[0].n);
-      const t = performance.now();
-      while ((await pageVotes(surveyUrl)) < target && performance.now() - t < 10_000) await sleep(50);
-      lags.push(performance.now() - t);
-      await sleep(300);
-    }
-    clearInterval(stream);
-    const streamSeconds = (performance.now() - streamStart) / 1000;
-    await sleep(500);
-    row("2 under 50 votes/s", "votes accepted", `${votesCast} in ${fmt(streamSeconds, 1)} s (${fmt(votesCast / streamSeconds, 1)}/s), ${voteErrors} refused`);
-    row("2 under 50 votes/s", "a vote visible on the survey page after", `max ${fmt(Math.max(...lags))} ms (median ${fmt(lags.sort((a, b) => a - b)[3])})`, "<= 2000 ms", ok(Math.max(...lags) <= 2000));
-    // The last vote of the stream, on the page and in the list.
-    const { rows: finalCount } = await db.query("SELECT yes_count + no_count AS n, title FROM surveys WHERE id = $1", [top._id]);
-    const finalVotes = Number(finalCount[0].n);
-    let t0 = performance.now();
-    while ((await pageVotes(surveyUrl)) !== finalVotes && performance.now() - t0 < 10_000) await sleep(50);
-    const pageSettled = performance.now() - t0;
-    t0 = performance.now();
-    while ((await listVotes(finalCount[0].title)) !== finalVotes && performance.now() - t0 < 10_000) await sleep(50);
-    const listSettled = performance.now() - t0;
-    row("2 under 50 votes/s", "the last vote on the page / in /surveys after", `${fmt(pageSettled)} ms / ${fmt(listSettled)} ms`, "<= 2000 ms", ok(pageSettled <= 2000 && listSettled <= 2000));
-  }
+  // ---- 2. a stream of votes (bench/vote-stream.mjs) ---------------------------------------------------
+  if (runs("2")) await benchVoteStream({ base, db, authSecret, top, surveyUrl, idle, load, failed, seconds, row, fmt, ok, log });
 
   // ---- 3. live results for 1,000 viewers ------------------------------------------------------------
   if (runs("3")) {

@@ -14,7 +14,7 @@ import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { PGlite } from "@electric-sql/pglite";
 import { serverEnv, throwawayServer, waitFor } from "../scripts/lib/throwaway-server.mjs";
-import { apiToken } from "./lib/api-token.mjs";
+import { castVotes } from "./lib/cast-votes.mjs";
 import { residentByKind } from "./lib/resident.mjs";
 
 const VOTERS = 2000;
@@ -121,24 +121,8 @@ async function pagesLoad(base, mem) {
 
 async function votesLoad(base, secret, voters, surveys, mem) {
   mem.phase("votes");
-  let next = 0;
-  let accepted = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: 50 }, async () => {
-      while (next < voters.length) {
-        const i = next++;
-        const res = await fetch(`${base}/api/vote/${surveys[i % surveys.length]}`, {
-          method: "PUT",
-          headers: { authorization: `Bearer ${apiToken(secret, voters[i])}`, "content-type": "application/json" },
-          body: JSON.stringify({ vote: i % 3 ? "yes" : "no" }),
-        });
-        await res.arrayBuffer();
-        if (res.ok) accepted++;
-      }
-    }),
-  );
-  return accepted / ((performance.now() - started) / 1000);
+  const { accepted, seconds } = await castVotes({ base, secret, voters, surveys });
+  return accepted / seconds;
 }
 
 /** An empty DATA_DIR: creating the database and migrating it happen inside the server. */

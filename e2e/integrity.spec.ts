@@ -108,6 +108,9 @@ test("an admin suspends an account and voids its vote from Manage Users; restori
   await page.setViewportSize(PHONE);
   await page.goto(`/dashboard/admin/users?q=${encodeURIComponent(suspect.email)}`);
   const phoneRow = page.getByRole("row").filter({ hasText: suspect.email });
+  // The page drawn (its heading and the row) before its width and axe are checked.
+  await expect(page.getByRole("heading", { level: 1, name: "Manage Users" })).toBeVisible();
+  await expect(phoneRow.getByTestId("user-suspended")).toHaveText("Suspended");
   await expectNoSidewaysScroll(page);
   await expectAxeClean(page);
   await phoneRow.getByRole("button", { name: `Restore the 1 voided vote of ${suspect.email}` }).click();

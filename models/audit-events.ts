@@ -1,4 +1,5 @@
-import { index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn } from "./columns";
 import { surveys } from "./surveys";
 import { users } from "./users";
 
@@ -23,7 +24,7 @@ export const auditActionEnum = pgEnum("audit_action", AUDIT_ACTIONS);
 export const auditEvents = pgTable(
   "audit_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     action: auditActionEnum("action").notNull(),
     targetUserId: uuid("target_user_id").references(() => users.id, { onDelete: "set null" }),
@@ -31,7 +32,7 @@ export const auditEvents = pgTable(
     oldValue: text("old_value"),
     newValue: text("new_value"),
     feedback: text("feedback"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     // The admin overview reads the latest entries; the others trace one person or survey.

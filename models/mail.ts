@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn, belongsTo } from "./columns";
 import { users } from "./users";
 
 /**
@@ -10,7 +11,7 @@ import { users } from "./users";
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     // What kind of mail (for logs and metrics), never its content.
     kind: text("kind").notNull(),
     // The account it concerns, so deleting the account deletes its mail too.
@@ -31,7 +32,7 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
     // Given up after the last attempt (kept for the operator to see).
     failedAt: timestamp("failed_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     // The worker's question: what is due and not yet sent or given up.
@@ -52,17 +53,15 @@ export const emailTokenPurposeEnum = pgEnum("email_token_purpose", EMAIL_TOKEN_P
 export const emailTokens = pgTable(
   "email_tokens",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: belongsTo("user_id", () => users.id),
     purpose: emailTokenPurposeEnum("purpose").notNull(),
     secretHash: text("secret_hash").notNull(),
     // The address the link proves: the account's address, or the new one for a change of address.
     email: text("email").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   // How many links of a kind a person was sent lately (the resend throttle).
   (t) => [index("email_tokens_user_purpose_idx").on(t.userId, t.purpose, t.createdAt)],

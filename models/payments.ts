@@ -1,4 +1,5 @@
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn, belongsTo } from "./columns";
 import { users } from "./users";
 
 export const PAYMENT_STATUSES = ["succeeded", "refunded"] as const;
@@ -8,21 +9,19 @@ export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
 export const payments = pgTable(
   "payments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     // Unique: a PaymentIntent fulfils at most once, whoever reports it first (webhook or browser).
     paymentIntentId: text("payment_intent_id").notNull(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     userName: text("user_name"),
     userEmail: text("user_email").notNull(),
     status: paymentStatusEnum("status").notNull().default("succeeded"),
     // Stripe's hosted receipt of the charge (null for rows that never had one, such as seeded data).
     receiptUrl: text("receipt_url"),
     refundedAt: timestamp("refunded_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex("payments_intent_unique").on(t.paymentIntentId),

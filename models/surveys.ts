@@ -1,25 +1,24 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn, belongsTo } from "./columns";
 import { categoryEnum, resultsVisibilityEnum, surveyStatusEnum } from "./enums";
 import { users } from "./users";
 
 export const surveys = pgTable(
   "surveys",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     title: text("title").notNull(),
     description: text("description").notNull(),
     category: categoryEnum("category").notNull(),
     // A calendar date: voting is open through the end of this day in APP_TIME_ZONE.
     deadline: date("deadline", { mode: "string" }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     questionTitle: text("question_title").notNull(),
     questionDescription: text("question_description").notNull(),
     status: surveyStatusEnum("status").notNull().default("publish"),
     feedback: text("feedback"),
-    surveyorId: uuid("surveyor_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    surveyorId: belongsTo("surveyor_id", () => users.id),
     // Kept equal to the vote rows, in the same transaction as each vote.
     yesCount: integer("yes_count").notNull().default(0),
     noCount: integer("no_count").notNull().default(0),

@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn, belongsTo } from "./columns";
 import { roleEnum } from "./enums";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -21,7 +11,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     name: text("name"),
     // Always stored lower-case; the unique index below is on lower(email) as a second line of defence.
     email: text("email").notNull(),
@@ -32,7 +22,7 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     // Carried in every session cookie and API token; raised by signing out, which ends them all.
     sessionVersion: integer("session_version").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     // Set when the person deleted their account: the row stays (anonymised) so their votes still count.
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
     // Mail preferences (the account page; every such mail's unsubscribe link turns its kind off): the
@@ -61,9 +51,7 @@ export const users = pgTable(
 export const accounts = pgTable(
   "accounts",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     type: text("type").notNull(),
     provider: text("provider").notNull(),
     providerAccountId: text("provider_account_id").notNull(),
@@ -80,9 +68,7 @@ export const accounts = pgTable(
 
 export const sessions = pgTable("sessions", {
   sessionToken: text("session_token").primaryKey(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: belongsTo("user_id", () => users.id),
   expires: timestamp("expires", { withTimezone: true, mode: "date" }).notNull(),
 });
 
@@ -103,12 +89,10 @@ export const verificationTokens = pgTable(
 export const userSessions = pgTable(
   "user_sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: belongsTo("user_id", () => users.id),
     userAgent: text("user_agent"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     // Approximate: refreshed at most every few minutes.
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
@@ -118,10 +102,10 @@ export const userSessions = pgTable(
 
 // Profile pictures live in the database so any number of app servers can serve them.
 export const avatars = pgTable("avatars", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: idColumn(),
   bytes: bytea("bytes").notNull(),
   contentType: text("content_type").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 // One row per hit of a limit counted in a window (lib/limits/table.ts: sign-in failures, registrations,
@@ -130,10 +114,10 @@ export const avatars = pgTable("avatars", {
 export const limitHits = pgTable(
   "limit_hits",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     // The limit's prefix and what it keys on: `email:{address}`, `ip:{client}`, `vote:{user id}`, `site:auth`.
     key: text("key").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("limit_hits_key_time_idx").on(t.key, t.createdAt)],
 );

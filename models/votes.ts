@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn, belongsTo } from "./columns";
 import { sql } from "drizzle-orm";
 import { voteValueEnum } from "./enums";
 import { surveys } from "./surveys";
@@ -7,19 +8,15 @@ import { users } from "./users";
 export const votes = pgTable(
   "votes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    surveyId: uuid("survey_id")
-      .notNull()
-      .references(() => surveys.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    surveyId: belongsTo("survey_id", () => surveys.id),
+    userId: belongsTo("user_id", () => users.id),
     vote: voteValueEnum("vote").notNull(),
     // pro_user only; enforced by the service, bounded here.
     comment: text("comment"),
     // "Email me the result when this survey closes", ticked when voting.
     notifyResult: boolean("notify_result").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     // A keyed hash of the voter's network when voting (lib/integrity/network-hash.ts), never the address.
     network: text("network"),
     // Set when an admin voided the votes of a suspended account (lib/moderation/suspension.ts): the row
@@ -56,9 +53,7 @@ export type Vote = typeof votes.$inferSelect;
 export const surveyVoteBuckets = pgTable(
   "survey_vote_buckets",
   {
-    surveyId: uuid("survey_id")
-      .notNull()
-      .references(() => surveys.id, { onDelete: "cascade" }),
+    surveyId: belongsTo("survey_id", () => surveys.id),
     bucket: timestamp("bucket", { withTimezone: true, mode: "date" }).notNull(),
     yes: integer("yes").notNull().default(0),
     no: integer("no").notNull().default(0),
@@ -94,9 +89,7 @@ export const surveyIntegrity = pgTable("survey_integrity", {
 export const surveySignupNetworks = pgTable(
   "survey_signup_networks",
   {
-    surveyId: uuid("survey_id")
-      .notNull()
-      .references(() => surveys.id, { onDelete: "cascade" }),
+    surveyId: belongsTo("survey_id", () => surveys.id),
     network: text("network").notNull(),
     votes: integer("votes").notNull().default(0),
   },

@@ -1,5 +1,5 @@
 // Shared checks for the admin-only calls.
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 import { createUser } from "./factories";
 import { call } from "./http";
 
@@ -13,4 +13,9 @@ export async function expectAdminOnly(handler: Handler, request: { method?: stri
     const res = await call(handler, { ...request, as: caller });
     expect(res.status, `${role} must be refused`).toBe(403);
   }
+}
+
+/** The test that `handler` answers admins only (`expectAdminOnly`). */
+export function itIsForAdminsOnly(handler: Handler, request: { method?: string; path?: string; body?: unknown } = {}) {
+  it("is for admins only", () => expectAdminOnly(handler, request));
 }

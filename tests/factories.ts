@@ -1,5 +1,6 @@
 // Small builders for integration tests: real rows in the test database.
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { surveys, users, type Category, type ResultsVisibility, type Role } from "@/models";
 
@@ -56,4 +57,16 @@ export async function createSurvey(
     })
     .returning();
   return survey;
+}
+
+/** The account's row as the database holds it now. */
+export async function userRow(id: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** The people of a surveyor's-surveys test: the surveyor (`owner`), another surveyor, and an admin. */
+export async function surveyorsAndAdmin() {
+  return { owner: await createUser({ role: "surveyor" }), other: await createUser({ role: "surveyor" }), admin: await createUser({ role: "admin" }) };
 }

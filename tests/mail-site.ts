@@ -4,7 +4,8 @@
 // modules are imported (they read the configuration when first loaded):
 //
 //   const { smtp, inbox, tokenIn } = await mailSite();
-//   const { POST: forgot } = await import("@/app/api/password/forgot/route");
+//   const { forgot } = await mailRoutes();
+import { eq } from "drizzle-orm";
 import { afterAll, beforeEach } from "vitest";
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from "@/tests/smtp";
 
@@ -47,4 +48,30 @@ export const tokenOf = (link: string) => new URL(link).searchParams.get("token")
 export function clientAddresses(prefix: string): () => { "x-forwarded-for": string } {
   let n = 0;
   return () => ({ "x-forwarded-for": `${prefix}.${Math.floor(n / 200)}.${n++ % 200}` });
+}
+
+/**
+ * The route handlers a mail flow goes through (asking for a mail, then following its link), loaded
+ * on first call: call it after `mailSite()`, once the configuration is set.
+ */
+export async function mailRoutes() {
+  return {
+    register: (await import("@/app/api/register/route")).POST,
+    forgot: (await import("@/app/api/password/forgot/route")).POST,
+    reset: (await import("@/app/api/password/reset/route")).POST,
+    changeEmail: (await import("@/app/api/me/email/route")).POST,
+    changePassword: (await import("@/app/api/me/password/route")).POST,
+    resend: (await import("@/app/api/me/verification-email/route")).POST,
+    adminResend: (await import("@/app/api/users/[id]/verification-email/route")).POST,
+    me: (await import("@/app/api/me/route")).GET,
+    vote: (await import("@/app/api/vote/[id]/route")).PUT,
+  };
+}
+
+/** Makes a mailed link's token unused again, as a link its retirement missed would be. */
+export async function reopenLink(token: string) {
+  const { getDb } = await import("@/lib/db");
+  const { emailTokens } = await import("@/models");
+  const db = await getDb();
+  await db.update(emailTokens).set({ usedAt: null }).where(eq(emailTokens.id, token.split(".")[0]));
 }

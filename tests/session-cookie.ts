@@ -21,10 +21,10 @@ export async function csrf(cookie = "") {
   return { csrfToken, cookie: [cookie, ...cookiesOf(res)].filter(Boolean).join("; ") };
 }
 
-/** Signs in with the login form's requests; answers the cookie header the browser then holds (null if refused). */
-export async function signInWithPassword(email: string, password: string, options: { userAgent?: string; address?: string } = {}): Promise<string | null> {
+/** The login form's requests: its CSRF token, then the credentials; answers Auth.js's response and the cookie header sent. */
+export async function postCredentials(email: string, password: string, options: { userAgent?: string; address?: string } = {}) {
   const token = await csrf();
-  const res = await authPost(
+  const response = await authPost(
     new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, {
       method: "POST",
       headers: {
@@ -37,8 +37,26 @@ export async function signInWithPassword(email: string, password: string, option
       body: new URLSearchParams({ email, password, csrfToken: token.csrfToken, callbackUrl: "/" }),
     }),
   );
-  const session = cookiesOf(res).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  return session ? `${token.cookie}; ${session}` : null;
+  return { response, cookie: token.cookie };
+}
+
+/** Signs in with the login form's requests; answers the cookie header the browser then holds (null if refused). */
+export async function signInWithPassword(email: string, password: string, options: { userAgent?: string; address?: string } = {}): Promise<string | null> {
+  const { response, cookie } = await postCredentials(email, password, options);
+  const session = cookiesOf(response).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  return session ? `${cookie}; ${session}` : null;
+}
+
+/** A form POST to an Auth.js endpoint whose body arrives as a stream, in chunks, as a slow or endless client sends it. */
+export function postStreamToAuth(path: string, body: ReadableStream<Uint8Array>) {
+  return authPost(
+    new NextRequest(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+      duplex: "half",
+    } as ConstructorParameters<typeof NextRequest>[1]),
+  );
 }
 
 /** What /api/auth/session answers for a cookie (null when signed out). */

@@ -6,17 +6,8 @@ import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { refreshCurrentUser } from "@/components/site/use-current-user";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { RequestError, sendJson } from "@/lib/api/client";
 import { cn } from "@/lib/utils";
@@ -71,7 +62,7 @@ export function DeleteAccount({ hasPassword, freshSignIn }: { hasPassword: boole
   };
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         if (busy) return;
@@ -81,48 +72,39 @@ export function DeleteAccount({ hasPassword, freshSignIn }: { hasPassword: boole
           setError(undefined);
         }
       }}
+      onSubmit={confirm}
+      trigger={<Button variant="destructive">Delete my account</Button>}
+      title="Delete your account?"
+      description="This cannot be undone. Your name, email, picture and sign-in go; your votes still count, anonymously."
+      cancelDisabled={busy}
+      action={
+        // A submit button rather than AlertDialogAction: the dialog stays open on a refusal.
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {busy && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
+          Delete my account
+        </Button>
+      }
     >
-      <AlertDialogTrigger asChild>
-        <Button variant="destructive">Delete my account</Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <form onSubmit={confirm} noValidate className="grid gap-4">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-            <AlertDialogDescription>
-              This cannot be undone. Your name, email, picture and sign-in go; your votes still count, anonymously.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {hasPassword && (
-            <Field id="delete-password" label="Your password" error={error}>
-              <input
-                id="delete-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={!!error}
-                aria-describedby={describedBy("delete-password", { error })}
-                className={cn(inputClass, error && invalidClass)}
-              />
-            </Field>
-          )}
-          {!hasPassword && error && (
-            <p role="alert" className="text-sm text-red-700">
-              {error}
-            </p>
-          )}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-            {/* A submit button rather than AlertDialogAction: the dialog stays open on a refusal. */}
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-              Delete my account
-            </Button>
-          </AlertDialogFooter>
-        </form>
-      </AlertDialogContent>
-    </AlertDialog>
+      {hasPassword && (
+        <Field id="delete-password" label="Your password" error={error}>
+          <input
+            id="delete-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={!!error}
+            aria-describedby={describedBy("delete-password", { error })}
+            className={cn(inputClass, error && invalidClass)}
+          />
+        </Field>
+      )}
+      {!hasPassword && error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -3,10 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
 import { ROLES, type Role } from "@/models/enums";
 import { RequestError } from "@/lib/api/client";
 import { updateRole } from "./admin-api";
+import { RowSelect } from "./row-select";
 
 /** One row's Role select and Save button: `POST /api/update_role`, then the list reloads. */
 export function RoleEditor({ userId, email, role }: { userId: string; email: string; role: Role }) {
@@ -38,26 +38,12 @@ export function RoleEditor({ userId, email, role }: { userId: string; email: str
   };
 
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={selectId} className="sr-only">
-        Role of {email}
-      </label>
-      <select
-        id={selectId}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
-        ref={select}
-        defaultValue={role}
-        key={role}
-      >
-        {ROLES.map((r) => (
-          <option key={r} value={r}>
-            {r}
-          </option>
-        ))}
-      </select>
-      <Button size="sm" onClick={save} disabled={saving} aria-label={`Save the role of ${email}`}>
-        {saving ? "Saving..." : "Save"}
-      </Button>
-    </div>
+    <RowSelect
+      id={selectId}
+      label={`Role of ${email}`}
+      options={ROLES}
+      select={{ ref: select, defaultValue: role, key: role }}
+      action={{ text: saving ? "Saving..." : "Save", label: `Save the role of ${email}`, onClick: save, disabled: saving }}
+    />
   );
 }

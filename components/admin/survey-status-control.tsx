@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FEEDBACK_MAX, FEEDBACK_REQUIRED, NOT_UPDATED_TITLE } from "@/lib/moderation/schema";
 import { SURVEY_STATUSES, type SurveyStatus } from "@/models/enums";
 import { updateSurveyStatus } from "./admin-api";
+import { RowSelect } from "./row-select";
 
 /**
  * One row's Status select and Update button. Publishing is sent at once; unpublishing first asks for
@@ -54,25 +55,13 @@ export function SurveyStatusControl({ surveyId, title, status }: { surveyId: str
   };
 
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={selectId} className="sr-only">
-        Status of {title}
-      </label>
-      <select
-        id={selectId}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
-        value={value}
-        onChange={(e) => setValue(e.target.value as SurveyStatus)}
-      >
-        {SURVEY_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </select>
-      <Button size="sm" onClick={update} disabled={sending} aria-label={`Update the status of ${title}`}>
-        {sending ? "Updating..." : "Update"}
-      </Button>
+    <RowSelect
+      id={selectId}
+      label={`Status of ${title}`}
+      options={SURVEY_STATUSES}
+      select={{ value, onChange: (e) => setValue(e.target.value as SurveyStatus) }}
+      action={{ text: sending ? "Updating..." : "Update", label: `Update the status of ${title}`, onClick: update, disabled: sending }}
+    >
       <Dialog
         open={dialogOpen}
         onOpenChange={(open) => {
@@ -118,6 +107,6 @@ export function SurveyStatusControl({ surveyId, title, status }: { surveyId: str
           </form>
         </DialogContent>
       </Dialog>
-    </div>
+    </RowSelect>
   );
 }

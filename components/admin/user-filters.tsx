@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { USER_SEARCH_MAX } from "@/lib/moderation/schema";
 import { ROLES } from "@/models/enums";
+import { Options } from "@/components/ui/options";
 
 const fieldClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
@@ -36,11 +37,7 @@ export function UserFilters() {
         </label>
         <select id="role-filter" className={fieldClass} value={params.get("role") ?? ""} onChange={(e) => go({ role: e.target.value })}>
           <option value="">All Roles</option>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {role}
-            </option>
-          ))}
+          <Options values={ROLES} />
         </select>
       </div>
       <form

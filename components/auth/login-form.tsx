@@ -3,15 +3,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { afterSignIn } from "@/components/auth/after-sign-in";
+import { useAfterSignIn } from "@/components/auth/after-sign-in";
 import { signInWithPassword } from "@/components/auth/credentials-sign-in";
-import { EmailField, OrDivider, PasswordField } from "@/components/auth/form-field";
-import { GOOGLE_INTENT_KEY, GoogleButton } from "@/components/auth/google-button";
-import { useCallbackUrl, withCallback } from "@/components/auth/use-callback-url";
+import { EmailField, PasswordField } from "@/components/auth/form-field";
+import { GOOGLE_INTENT_KEY } from "@/components/auth/google-button";
+import { SignInFrame } from "@/components/auth/sign-in-frame";
+import { useCallbackUrl } from "@/components/auth/use-callback-url";
 import { Button } from "@/components/ui/button";
 import { SUSPENDED_CODE, SUSPENDED_SIGN_IN_MESSAGE } from "@/lib/auth/suspended";
 import { loginSchema, type LoginInput } from "@/lib/accounts/auth-schema";
@@ -19,9 +20,9 @@ import { loginSchema, type LoginInput } from "@/lib/accounts/auth-schema";
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait 15 minutes and try again.";
 
 export function LoginForm() {
-  const router = useRouter();
   const params = useSearchParams();
   const callbackUrl = useCallbackUrl();
+  const afterSignIn = useAfterSignIn(callbackUrl);
   const {
     register,
     handleSubmit,
@@ -88,50 +89,37 @@ export function LoginForm() {
       return;
     }
     toast.success("Successful!", { description: "Successfully logged in to your account" });
-    await afterSignIn((path) => {
-      router.replace(path);
-      router.refresh();
-    }, callbackUrl);
+    await afterSignIn();
   };
 
   return (
-    <div className="space-y-6">
-      <GoogleButton label="Login with Google" intent="login" callbackUrl={callbackUrl} />
-      <OrDivider />
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Login">
-        {blocked && (
-          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-            {TOO_MANY_ATTEMPTS}
-          </p>
-        )}
-        {suspended && (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="login-suspended">
-            {SUSPENDED_SIGN_IN_MESSAGE}
-          </p>
-        )}
-        {busyMessage && (
-          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="login-busy">
-            {busyMessage}
-          </p>
-        )}
-        <EmailField id="login-email" error={errors.email?.message} {...register("email")} />
-        <PasswordField id="login-password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
-        <p className="-mt-2 text-right text-sm">
-          <Link href="/forgot-password" className="font-medium text-brand-700 hover:underline">
-            Forgot password?
-          </Link>
+    <SignInFrame kind="login" callbackUrl={callbackUrl} onSubmit={handleSubmit(onSubmit)}>
+      {blocked && (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {TOO_MANY_ATTEMPTS}
         </p>
-        <Button type="submit" className="w-full" disabled={isSubmitting || waitSeconds > 0}>
-          {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-          {waitSeconds > 0 ? `Try again in ${waitSeconds} s` : "Sign in"}
-        </Button>
-      </form>
-      <p className="text-center text-sm text-slate-600">
-        Don&apos;t have an account?{" "}
-        <Link href={withCallback("/register", callbackUrl)} className="font-medium text-brand-700 hover:underline">
-          Sign up here
+      )}
+      {suspended && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="login-suspended">
+          {SUSPENDED_SIGN_IN_MESSAGE}
+        </p>
+      )}
+      {busyMessage && (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="login-busy">
+          {busyMessage}
+        </p>
+      )}
+      <EmailField id="login-email" error={errors.email?.message} {...register("email")} />
+      <PasswordField id="login-password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+      <p className="-mt-2 text-right text-sm">
+        <Link href="/forgot-password" className="font-medium text-brand-700 hover:underline">
+          Forgot password?
         </Link>
       </p>
-    </div>
+      <Button type="submit" className="w-full" disabled={isSubmitting || waitSeconds > 0}>
+        {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
+        {waitSeconds > 0 ? `Try again in ${waitSeconds} s` : "Sign in"}
+      </Button>
+    </SignInFrame>
   );
 }

@@ -2,14 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
-import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { afterSignIn } from "@/components/auth/after-sign-in";
-import { EmailField, FormField, OrDivider, PasswordField } from "@/components/auth/form-field";
-import { GoogleButton } from "@/components/auth/google-button";
+import { useAfterSignIn } from "@/components/auth/after-sign-in";
+import { EmailField, FormField, PasswordField } from "@/components/auth/form-field";
+import { SignInFrame } from "@/components/auth/sign-in-frame";
 import { useCallbackUrl, withCallback } from "@/components/auth/use-callback-url";
 import { Altcha, useAltcha } from "@/components/ui/altcha";
 import { Button } from "@/components/ui/button";
@@ -22,6 +21,7 @@ const FIELDS = ["name", "email", "password", "image"] as const;
 export function RegisterForm() {
   const router = useRouter();
   const callbackUrl = useCallbackUrl();
+  const afterSignIn = useAfterSignIn(callbackUrl);
   const altcha = useAltcha();
   const {
     register,
@@ -68,47 +68,34 @@ export function RegisterForm() {
       router.replace(withCallback("/login", callbackUrl));
       return;
     }
-    await afterSignIn((path) => {
-      router.replace(path);
-      router.refresh();
-    }, callbackUrl);
+    await afterSignIn();
   };
 
   return (
-    <div className="space-y-6">
-      <GoogleButton label="Register with Google" intent="register" callbackUrl={callbackUrl} />
-      <OrDivider />
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Register">
-        <FormField id="register-name" label="Name" autoComplete="name" maxLength={80} error={errors.name?.message} {...register("name")} />
-        <EmailField id="register-email" error={errors.email?.message} {...register("email")} />
-        <PasswordField
-          id="register-password"
-          autoComplete="new-password"
-          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A long passphrase is best.`}
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <FormField
-          id="register-image"
-          label="Profile Picture"
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
-          hint={`PNG, JPEG, WebP or GIF, at most ${AVATAR_MAX_MB} MB.`}
-          error={errors.image?.message}
-          {...register("image")}
-        />
-        <Altcha control={altcha} />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-          Register
-        </Button>
-      </form>
-      <p className="text-center text-sm text-slate-600">
-        Already have an account?{" "}
-        <Link href={withCallback("/login", callbackUrl)} className="font-medium text-brand-700 hover:underline">
-          Login here
-        </Link>
-      </p>
-    </div>
+    <SignInFrame kind="register" callbackUrl={callbackUrl} onSubmit={handleSubmit(onSubmit)}>
+      <FormField id="register-name" label="Name" autoComplete="name" maxLength={80} error={errors.name?.message} {...register("name")} />
+      <EmailField id="register-email" error={errors.email?.message} {...register("email")} />
+      <PasswordField
+        id="register-password"
+        autoComplete="new-password"
+        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A long passphrase is best.`}
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <FormField
+        id="register-image"
+        label="Profile Picture"
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        hint={`PNG, JPEG, WebP or GIF, at most ${AVATAR_MAX_MB} MB.`}
+        error={errors.image?.message}
+        {...register("image")}
+      />
+      <Altcha control={altcha} />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
+        Register
+      </Button>
+    </SignInFrame>
   );
 }

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
+import { PageHeading } from "@/components/dashboard/page-heading";
 import { surveyHref } from "@/lib/public-urls";
 import { listReportedSurveys, type ReportedSurvey } from "@/lib/votes/reports";
 import { listCommentedSurveys, listParticipatedSurveys, type ParticipatedSurvey } from "@/lib/votes/votes";
@@ -8,12 +10,13 @@ import { DataTable, EmptyState, type Column } from "./data-table";
 
 // The user and pro_user dashboard lists: always the signed-in person's own rows, by their id.
 
-function Heading({ title, intro }: { title: string; intro: string }) {
+/** One of these lists: its heading, then its table, or what `empty` says when it has no row. */
+function OwnList<T extends { id: string }>({ title, intro, empty, columns, rows }: { title: string; intro: string; empty: ReactNode; columns: Column<T>[]; rows: T[] }) {
   return (
-    <header className="mb-6">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="mt-1 text-slate-600">{intro}</p>
-    </header>
+    <>
+      <PageHeading title={title} intro={intro} />
+      {rows.length === 0 ? <EmptyState>{empty}</EmptyState> : <DataTable caption={title} columns={columns} rows={rows} rowKey={(s) => s.id} />}
+    </>
   );
 }
 
@@ -54,18 +57,7 @@ export async function ParticipatedSurveys({ userId }: { userId: string }) {
       ),
     },
   ];
-  return (
-    <>
-      <Heading title="Participated Surveys" intro="The surveys you voted on, with your vote." />
-      {result.rows.length === 0 ? (
-        <EmptyState>
-          You have not voted on any survey yet. <FindSurveys />
-        </EmptyState>
-      ) : (
-        <DataTable caption="Participated Surveys" columns={columns} rows={result.rows} rowKey={(s) => s.id} />
-      )}
-    </>
-  );
+  return <OwnList title="Participated Surveys" intro="The surveys you voted on, with your vote." empty={<>You have not voted on any survey yet. <FindSurveys /></>} columns={columns} rows={result.rows} />;
 }
 
 export async function ReportedSurveys({ userId }: { userId: string }) {
@@ -79,16 +71,7 @@ export async function ReportedSurveys({ userId }: { userId: string }) {
       cell: (s) => <StatusBadge status={s.status} />,
     },
   ];
-  return (
-    <>
-      <Heading title="My Reported Surveys" intro="Surveys you reported, and whether they are still published." />
-      {result.rows.length === 0 ? (
-        <EmptyState>You have not reported any survey.</EmptyState>
-      ) : (
-        <DataTable caption="My Reported Surveys" columns={columns} rows={result.rows} rowKey={(s) => s.id} />
-      )}
-    </>
-  );
+  return <OwnList title="My Reported Surveys" intro="Surveys you reported, and whether they are still published." empty="You have not reported any survey." columns={columns} rows={result.rows} />;
 }
 
 export async function CommentedSurveys({ userId }: { userId: string }) {
@@ -107,16 +90,5 @@ export async function CommentedSurveys({ userId }: { userId: string }) {
     },
     { header: "Your Comments", cell: (s) => <span className="whitespace-pre-line">{s.comment}</span>, className: "max-w-md" },
   ];
-  return (
-    <>
-      <Heading title="My Commented Surveys" intro="Your own comments, on the surveys where you left one with your vote." />
-      {result.rows.length === 0 ? (
-        <EmptyState>
-          You have not commented on any survey yet. Add a comment when you vote. <FindSurveys />
-        </EmptyState>
-      ) : (
-        <DataTable caption="My Commented Surveys" columns={columns} rows={result.rows} rowKey={(s) => s.id} />
-      )}
-    </>
-  );
+  return <OwnList title="My Commented Surveys" intro="Your own comments, on the surveys where you left one with your vote." empty={<>You have not commented on any survey yet. Add a comment when you vote. <FindSurveys /></>} columns={columns} rows={result.rows} />;
 }

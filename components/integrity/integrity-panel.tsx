@@ -2,6 +2,7 @@
 // what was voided. A server component shared by the surveyor's results page and the admin's survey
 // view (the caller has checked the viewer may see the survey). Figures are text, not colour alone.
 import { AlertTriangle } from "lucide-react";
+import { Figure } from "@/components/dashboard/figure";
 import { formatDateTime } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
 import {
@@ -25,18 +26,6 @@ const percent = (part: number, whole: number) => (whole === 0 ? "—" : `${Math.
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 const rate = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
-function Figure({ label, value, note, testId }: { label: string; value: React.ReactNode; note?: React.ReactNode; testId?: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-3">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold" data-testid={testId}>
-        {value}
-      </dd>
-      {note && <dd className="mt-0.5 text-sm text-slate-600">{note}</dd>}
-    </div>
-  );
-}
-
 const thClass = "px-3 py-2 text-left font-semibold";
 const tdClass = "px-3 py-2 tabular-nums";
 
@@ -45,14 +34,16 @@ function Panel({ data, timeZone }: { data: Integrity; timeZone: string }) {
   return (
     <>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Figure label="Counted votes" value={data.votes.toLocaleString("en-US")} testId="integrity-votes" />
+        <Figure dense label="Counted votes" value={data.votes.toLocaleString("en-US")} testId="integrity-votes" />
         <Figure
+          dense
           label="From verified accounts"
           value={percent(data.verifiedVotes, data.votes)}
           note={`${data.verifiedVotes.toLocaleString("en-US")} of ${data.votes.toLocaleString("en-US")}`}
           testId="integrity-verified"
         />
         <Figure
+          dense
           label="From shared sign-up networks"
           value={plural(data.sharedNetworkVotes, "vote")}
           note={
@@ -62,7 +53,7 @@ function Panel({ data, timeZone }: { data: Integrity; timeZone: string }) {
           }
           testId="integrity-shared"
         />
-        <Figure label="Voided after review" value={plural(data.voided, "vote")} testId="integrity-voided" />
+        <Figure dense label="Voided after review" value={plural(data.voided, "vote")} testId="integrity-voided" />
       </dl>
       <p className="text-sm text-slate-600">
         A shared sign-up network is one network (the same /24 of IPv4 or /48 of IPv6, compared as keyed hashes, never

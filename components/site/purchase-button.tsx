@@ -3,18 +3,9 @@
 import { CheckCircle2 } from "lucide-react";
 import Link from "next/link";
 import { useCurrentUser } from "@/components/site/use-current-user";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { AlertDialogAction } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { can } from "@/lib/auth/permissions";
 import { PAYMENT_TEXTS } from "@/lib/payments/plan";
 
@@ -37,23 +28,16 @@ export function PurchaseButton({ paymentsReady }: { paymentsReady: boolean }) {
   const user = viewer.user;
   if (!user) {
     return (
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button className="w-full">Purchase</Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Login First</AlertDialogTitle>
-            <AlertDialogDescription>Please login to purchase this item</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction asChild>
-              <Link href="/login?callbackUrl=%2Fpricing">Login</Link>
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        trigger={<Button className="w-full">Purchase</Button>}
+        title="Login First"
+        description="Please login to purchase this item"
+        action={
+          <AlertDialogAction asChild>
+            <Link href="/login?callbackUrl=%2Fpricing">Login</Link>
+          </AlertDialogAction>
+        }
+      />
     );
   }
 

@@ -3,18 +3,9 @@
 import { Check, Flag } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { AlertDialogAction } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { RequestError, submitReport } from "./voting-api";
 
 const quiet = "h-11 px-3 text-slate-600 hover:bg-slate-100 hover:text-slate-900";
@@ -45,25 +36,20 @@ export function ReportButton({ surveyId, reported: reportedBefore = false }: { s
   }
 
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm" disabled={sending || reported} className={quiet}>
           {reported ? <Check className="h-4 w-4" aria-hidden="true" /> : <Flag className="h-4 w-4" aria-hidden="true" />}
           {reported ? "Reported" : sending ? "Reporting..." : "Report"}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-          <AlertDialogDescription>Do you really want to report this post?</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void report()} className="bg-red-700 hover:bg-red-800">
-            YES
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Are you sure?"
+      description="Do you really want to report this post?"
+      action={
+        <AlertDialogAction onClick={() => void report()} className="bg-red-700 hover:bg-red-800">
+          YES
+        </AlertDialogAction>
+      }
+    />
   );
 }

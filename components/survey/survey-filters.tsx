@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useOptimistic, useTransition } from "react";
 import { CATEGORIES, listHref, type ListState } from "@/lib/public-urls";
 import { Loader2 } from "lucide-react";
+import { Options } from "@/components/ui/options";
 
 const selectClass =
   "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
@@ -54,11 +55,7 @@ export function SurveyFilters({ state }: { state: ListState }) {
         </label>
         <select id="category" name="category" className={selectClass} value={shown.category} onChange={(e) => go({ category: e.target.value })}>
           <option value="">All</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
+          <Options values={CATEGORIES} />
         </select>
       </div>
       <noscript>

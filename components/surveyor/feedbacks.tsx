@@ -1,9 +1,9 @@
 import Link from "next/link";
-import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
-import { Pagination } from "@/components/ui/pagination";
+import { EmptyState, type Column } from "@/components/dashboard/data-table";
 import { countFeedbacks, listFeedbacks, type FeedbackRow } from "@/lib/surveys/workspace";
-import { pageCount, pageWindow } from "@/lib/validation/paging";
+import { pageWindow } from "@/lib/validation/paging";
 import { StatusBadge } from "./status-badge";
+import { SurveyListTable } from "./survey-list-table";
 
 // The feedback list previews 20 characters of the description.
 const PREVIEW = 20;
@@ -33,18 +33,6 @@ export async function Feedbacks({ surveyorId, page }: { surveyorId: string; page
   const data = { rows, total };
   if (data.total === 0) return <EmptyState>No feedback yet. When an admin unpublishes one of your surveys, their message appears here.</EmptyState>;
   return (
-    <>
-      {data.rows.length === 0 ? (
-        <EmptyState>
-          This page is past the end of the list.{" "}
-          <Link href="/dashboard/surveyor/feedbacks" className="font-semibold text-brand-700 underline">
-            Back to page 1
-          </Link>
-        </EmptyState>
-      ) : (
-        <DataTable caption="Survey List" columns={columns} rows={data.rows} rowKey={(s) => s.id} firstSerial={pageWindow(page).offset + 1} />
-      )}
-      <Pagination page={page} pages={pageCount(data.total)} href={(p) => `/dashboard/surveyor/feedbacks?page=${p}`} className="mt-6" />
-    </>
+    <SurveyListTable path="/dashboard/surveyor/feedbacks" columns={columns} rows={data.rows} total={data.total} page={page} />
   );
 }

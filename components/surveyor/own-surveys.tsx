@@ -1,11 +1,11 @@
 import { BarChart3, Pencil } from "lucide-react";
 import Link from "next/link";
-import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
-import { Pagination } from "@/components/ui/pagination";
+import { EmptyState, type Column } from "@/components/dashboard/data-table";
 import { countOwnSurveys, listOwnSurveys, type OwnSurveyRow } from "@/lib/surveys/workspace";
 import { formatDate } from "@/lib/dates";
-import { pageCount, pageWindow } from "@/lib/validation/paging";
+import { pageWindow } from "@/lib/validation/paging";
 import { StatusBadge } from "./status-badge";
+import { SurveyListTable } from "./survey-list-table";
 
 const rowLink = "inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline";
 
@@ -51,21 +51,10 @@ export async function OwnSurveys({ surveyorId, page }: { surveyorId: string; pag
       </EmptyState>
     );
   }
-  const pages = pageCount(data.total);
   return (
     <>
       <p className="mb-3 text-sm text-slate-600">{data.total === 1 ? "1 survey" : `${data.total} surveys`}</p>
-      {data.rows.length === 0 ? (
-        <EmptyState>
-          This page is past the end of the list.{" "}
-          <Link href="/dashboard/surveyor/surveys" className="font-semibold text-brand-700 underline">
-            Back to page 1
-          </Link>
-        </EmptyState>
-      ) : (
-        <DataTable caption="Survey List" columns={columns} rows={data.rows} rowKey={(s) => s.id} firstSerial={pageWindow(page).offset + 1} />
-      )}
-      <Pagination page={page} pages={pages} href={(p) => `/dashboard/surveyor/surveys?page=${p}`} className="mt-6" />
+      <SurveyListTable path="/dashboard/surveyor/surveys" columns={columns} rows={data.rows} total={data.total} page={page} />
     </>
   );
 }

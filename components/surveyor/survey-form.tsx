@@ -12,6 +12,7 @@ import { RequestError, sendJson } from "@/lib/api/client";
 import { cn } from "@/lib/utils";
 import { SURVEY_FIELDS, SURVEY_LIMITS, surveyFormSchema, type SurveyFormInput } from "@/lib/surveys/schema";
 import { CATEGORIES, type ResultsVisibility } from "@/models/enums";
+import { Options } from "@/components/ui/options";
 
 const VISIBILITY_OPTIONS: { value: ResultsVisibility; label: string; description: string }[] = [
   {
@@ -136,11 +137,7 @@ export function SurveyForm({
             <option value="" disabled>
               Select Category
             </option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options values={CATEGORIES} />
           </select>
         </Field>
         <Field

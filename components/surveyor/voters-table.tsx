@@ -1,7 +1,7 @@
-import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
-import { Pagination } from "@/components/ui/pagination";
+import { PagedTable } from "@/components/dashboard/paged-table";
+import { EmptyState, type Column } from "@/components/dashboard/data-table";
 import { listVoters, type Voter } from "@/lib/surveys/voters";
-import { pageCount, pageWindow } from "@/lib/validation/paging";
+import { pageWindow } from "@/lib/validation/paging";
 
 const columns: Column<Voter>[] = [
   { header: "User Name", cell: (v) => v.userName ?? <span className="text-slate-500">(no name)</span> },
@@ -18,13 +18,14 @@ export async function VotersTable({ surveyId, total, page }: { surveyId: string;
   if (total === 0) return <EmptyState>No voters yet.</EmptyState>;
   const rows = await listVoters(surveyId, pageWindow(page), total);
   return (
-    <>
-      {rows.length === 0 ? (
-        <EmptyState>This page is past the end of the list.</EmptyState>
-      ) : (
-        <DataTable caption="Voters Information" columns={columns} rows={rows} rowKey={(v) => v.id} firstSerial={pageWindow(page).offset + 1} />
-      )}
-      <Pagination page={page} pages={pageCount(total)} href={(p) => `/dashboard/surveyor/surveys/${surveyId}?page=${p}#voters`} className="mt-6" />
-    </>
+    <PagedTable
+      caption="Voters Information"
+      columns={columns}
+      rows={rows}
+      rowKey={(v) => v.id}
+      page={page}
+      total={total}
+      href={(p) => `/dashboard/surveyor/surveys/${surveyId}?page=${p}#voters`}
+    />
   );
 }

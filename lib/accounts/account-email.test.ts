@@ -4,19 +4,12 @@ import { eq, sql } from "drizzle-orm";
 import { castVote } from "@/lib/votes/votes";
 import { reportSurvey } from "@/lib/votes/reports";
 import { describe, expect, it } from "vitest";
-import { clientAddresses, mailSite, tokenOf } from "@/tests/mail-site";
+import { clientAddresses, mailRoutes, mailSite, tokenOf } from "@/tests/mail-site";
 
 const { smtp, inbox } = await mailSite();
 
-const { POST: register } = await import("@/app/api/register/route");
-const { PUT: vote } = await import("@/app/api/vote/[id]/route");
+const { register, vote, resend, adminResend, forgot, reset, changeEmail, me } = await mailRoutes();
 const { PUT: report } = await import("@/app/api/report_survey/[id]/route");
-const { POST: resend } = await import("@/app/api/me/verification-email/route");
-const { POST: adminResend } = await import("@/app/api/users/[id]/verification-email/route");
-const { POST: forgot } = await import("@/app/api/password/forgot/route");
-const { POST: reset } = await import("@/app/api/password/reset/route");
-const { POST: changeEmail } = await import("@/app/api/me/email/route");
-const { GET: me } = await import("@/app/api/me/route");
 const { createApiToken } = await import("@/lib/auth/api-token");
 const { hashPassword } = await import("@/lib/auth/password");
 const { getDb } = await import("@/lib/db");

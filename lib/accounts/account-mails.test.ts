@@ -5,14 +5,12 @@
 import { eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
-import { mailSite } from "@/tests/mail-site";
+import { mailRoutes, mailSite } from "@/tests/mail-site";
 import type { ReceivedMail } from "@/tests/smtp";
 
 const { smtp, inbox } = await mailSite();
 
-const { POST: register } = await import("@/app/api/register/route");
-const { POST: changeEmail } = await import("@/app/api/me/email/route");
-const { POST: forgot } = await import("@/app/api/password/forgot/route");
+const { register, changeEmail, forgot } = await mailRoutes();
 const { hashPassword } = await import("@/lib/auth/password");
 const { getDb } = await import("@/lib/db");
 const { deliverDueMail } = await import("@/lib/mail/outbox");

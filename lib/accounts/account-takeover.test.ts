@@ -5,33 +5,25 @@
 // POST /api/confirm-email call.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clientAddresses, mailSite } from "@/tests/mail-site";
+import { clientAddresses, mailRoutes, mailSite, reopenLink } from "@/tests/mail-site";
 
 const { smtp, tokenIn: linkFor } = await mailSite();
 
-const { POST: forgot } = await import("@/app/api/password/forgot/route");
-const { POST: reset } = await import("@/app/api/password/reset/route");
-const { POST: changeEmail } = await import("@/app/api/me/email/route");
-const { POST: changePassword } = await import("@/app/api/me/password/route");
-const { POST: resend } = await import("@/app/api/me/verification-email/route");
-const { GET: me } = await import("@/app/api/me/route");
+const { forgot, reset, changeEmail, changePassword, resend, me } = await mailRoutes();
 const { createApiToken } = await import("@/lib/auth/api-token");
 const { hashPassword } = await import("@/lib/auth/password");
 const { getDb } = await import("@/lib/db");
 const { confirmEmailChange, verifyEmailWithToken } = await import("./account-email");
 const { authenticateWithPassword } = await import("./users");
-const { accounts, emailTokens, users } = await import("@/models");
-const { createUser } = await import("@/tests/factories");
+const { accounts, users } = await import("@/models");
+const { createUser, userRow } = await import("@/tests/factories");
 const { call } = await import("@/tests/http");
 const { withAltcha } = await import("@/tests/altcha-call");
 const { authSessionOf, signInWithPassword } = await import("@/tests/session-cookie");
 
 const nextClient = clientAddresses("10.88");
 
-async function emailOf(id: string) {
-  const db = await getDb();
-  return (await db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0].email;
-}
+const emailOf = async (id: string) => (await userRow(id)).email;
 
 const signedIn = async (headers: Record<string, string>) => (await call(me, { headers })).json.user !== null;
 
@@ -109,8 +101,7 @@ describe("confirming a change of address", () => {
     expect(late.status).toBe(400);
 
     // Even a link the retirement missed (re-opened here by hand) is bound to the address it was sent to.
-    const db = await getDb();
-    await db.update(emailTokens).set({ usedAt: null }).where(eq(emailTokens.id, oldInboxReset.split(".")[0]));
+    await reopenLink(oldInboxReset);
     const reopened = await call(reset, { method: "POST", body: { token: oldInboxReset, password: "old-inbox-reader" }, headers: nextClient() });
     expect(reopened.status).toBe(400);
     expect(reopened.json.error?.message).toMatch(/not valid/);

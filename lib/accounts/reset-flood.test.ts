@@ -6,12 +6,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clientAddresses, mailSite } from "@/tests/mail-site";
+import { clientAddresses, mailRoutes, mailSite } from "@/tests/mail-site";
 
 const { tokenIn } = await mailSite({ logLevel: "error" });
 
-const { POST: forgot } = await import("@/app/api/password/forgot/route");
-const { POST: reset } = await import("@/app/api/password/reset/route");
+const { forgot, reset } = await mailRoutes();
 const { hitKey, limitMax } = await import("@/lib/limits/apply");
 const { hashPassword, hashQueueState, resetQueueState } = await import("@/lib/auth/password");
 const { getDb } = await import("@/lib/db");

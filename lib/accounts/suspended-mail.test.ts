@@ -4,30 +4,24 @@
 // Every step goes through the real route handlers and a real SMTP server.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clientAddresses, mailSite } from "@/tests/mail-site";
+import { clientAddresses, mailRoutes, mailSite, reopenLink } from "@/tests/mail-site";
 
 const { smtp, tokenIn: linkFor } = await mailSite();
 
-const { POST: forgot } = await import("@/app/api/password/forgot/route");
-const { POST: reset } = await import("@/app/api/password/reset/route");
-const { POST: changeEmail } = await import("@/app/api/me/email/route");
+const { forgot, reset, changeEmail, adminResend } = await mailRoutes();
 const { POST: suspension, DELETE: liftSuspension } = await import("@/app/api/users/[id]/suspension/route");
-const { POST: adminResend } = await import("@/app/api/users/[id]/verification-email/route");
 const { hashPassword } = await import("@/lib/auth/password");
 const { getDb } = await import("@/lib/db");
 const { deliverDueMail } = await import("@/lib/mail/outbox");
 const { confirmEmailChange, requestEmailChange, resendVerificationMail, verifyEmailWithToken } = await import("./account-email");
-const { emailTokens, users } = await import("@/models");
-const { createUser } = await import("@/tests/factories");
+const { emailTokens } = await import("@/models");
+const { createUser, userRow } = await import("@/tests/factories");
 const { call } = await import("@/tests/http");
 const { withAltcha } = await import("@/tests/altcha-call");
 
 const nextClient = clientAddresses("10.89");
 
-async function rowOf(id: string) {
-  const db = await getDb();
-  return (await db.select().from(users).where(eq(users.id, id)))[0];
-}
+const rowOf = (id: string) => userRow(id);
 
 const askReset = async (email: string) => call(forgot, await withAltcha({ method: "POST", body: { email }, headers: nextClient() }));
 
@@ -62,14 +56,14 @@ describe("a suspended account and the mail", () => {
     const refused = await call(reset, { method: "POST", body: { token: link, password: "taken-over-now" }, headers: nextClient() });
     expect(refused.status).toBe(400);
     // Even a link the retirement missed (re-opened here by hand) does nothing for a suspended account.
-    const db = await getDb();
-    await db.update(emailTokens).set({ usedAt: null }).where(eq(emailTokens.id, link.split(".")[0]));
+    await reopenLink(link);
     const reopened = await call(reset, { method: "POST", body: { token: link, password: "taken-over-now" }, headers: nextClient() });
     expect(reopened.status).toBe(400);
     expect((await rowOf(person.id)).passwordHash).toBe(before.passwordHash);
     expect((await rowOf(person.id)).sessionVersion).toBeGreaterThan(before.sessionVersion);
 
     // Lifting the suspension does not bring the retired link back.
+    const db = await getDb();
     await db.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.id, link.split(".")[0]));
     expect((await call(liftSuspension, { method: "DELETE", as: admin, params: { id: person.id } })).status).toBe(200);
     expect((await call(reset, { method: "POST", body: { token: link, password: "taken-over-now" }, headers: nextClient() })).status).toBe(400);

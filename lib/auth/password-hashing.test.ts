@@ -2,9 +2,7 @@
 // in flight (a short queue, then 503), and a site-wide cap on sign-in attempts per minute.
 import { randomBytes, scryptSync } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
-import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
 import { hitKey } from "@/lib/limits/apply";
 import {
   HASH_CONCURRENCY,
@@ -20,21 +18,15 @@ import { getDb } from "@/lib/db";
 import { authenticateWithPassword } from "@/lib/accounts/users";
 import { limitHits, users } from "@/models";
 import { createUser } from "@/tests/factories";
+import { postCredentials } from "@/tests/session-cookie";
 
 const SITE_AUTH_KEY = hitKey("signIn.site");
 
 // argon2 itself, counted: every verification the app asks of it passes through here unchanged.
 const argon2Calls = vi.hoisted(() => ({ verify: 0 }));
-vi.mock("@node-rs/argon2", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@node-rs/argon2")>();
-  return {
-    ...actual,
-    verify: (...args: Parameters<typeof actual.verify>) => {
-      argon2Calls.verify++;
-      return actual.verify(...args);
-    },
-  };
-});
+vi.mock("@node-rs/argon2", async (importOriginal) =>
+  (await import("@/tests/counted")).counted(await importOriginal<typeof import("@node-rs/argon2")>(), "verify", () => argon2Calls.verify++),
+);
 
 /** A hash as the app stored them before argon2id (scrypt N = 2^17, r = 8, p = 1). */
 function legacyScryptHash(password: string) {
@@ -120,16 +112,7 @@ describe("a full hash queue", () => {
     const releases: (() => void)[] = [];
     const holders = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE_LENGTH }, () => withHashSlot(() => new Promise<void>((r) => releases.push(r))));
     await vi.waitFor(() => expect(hashQueueState()).toEqual({ running: HASH_CONCURRENCY, waiting: HASH_QUEUE_LENGTH }));
-    const csrf = await GET(new NextRequest("http://localhost:3000/api/auth/csrf"));
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const response = await POST(
-      new NextRequest("http://localhost:3000/api/auth/callback/credentials", {
-        method: "POST",
-        headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1", "x-forwarded-for": "10.33.0.1" },
-        body: new URLSearchParams({ email: "queued@example.test", password: "some-password", csrfToken, callbackUrl: "/" }),
-      }),
-    );
+    const { response } = await postCredentials("queued@example.test", "some-password", { address: "10.33.0.1" });
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBeTruthy();
     // The API's documented error body, nothing else.
@@ -152,16 +135,7 @@ describe("site-wide cap on sign-in attempts", () => {
     await db.insert(limitHits).values(Array.from({ length: 600 }, () => ({ key: SITE_AUTH_KEY })));
     await expect(authenticateWithPassword({ email: person.email, password: "right-password" }, "10.32.0.1")).rejects.toMatchObject({ status: 429 });
 
-    const csrf = await GET(new NextRequest("http://localhost:3000/api/auth/csrf"));
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const response = await POST(
-      new NextRequest("http://localhost:3000/api/auth/callback/credentials", {
-        method: "POST",
-        headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1", "x-forwarded-for": "10.32.0.2" },
-        body: new URLSearchParams({ email: person.email, password: "right-password", csrfToken, callbackUrl: "/" }),
-      }),
-    );
+    const { response } = await postCredentials(person.email, "right-password", { address: "10.32.0.2" });
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("5");
     expect(await response.json()).toEqual({ error: { code: "service_unavailable", message: expect.stringMatching(/try again in a moment/), requestId: expect.any(String) } });

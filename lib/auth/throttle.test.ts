@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
+import { POST } from "@/app/api/auth/[...nextauth]/route";
 import { errorBodySchema } from "@/lib/api/contract";
 import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
@@ -9,6 +9,7 @@ import { limitMax } from "@/lib/limits/apply";
 import { authenticateWithPassword } from "@/lib/accounts/users";
 import { limitHits, users } from "@/models";
 import { createUser } from "@/tests/factories";
+import { postCredentials, postStreamToAuth } from "@/tests/session-cookie";
 
 const THROTTLE_MAX_FAILURES = limitMax("signIn.account");
 
@@ -16,21 +17,7 @@ const ORIGIN = "http://localhost:3000";
 
 /** Signs in the way the login form does: CSRF token and cookie first, then the credentials callback. */
 async function signIn(email: string, password: string, address: string) {
-  const csrf = await GET(new NextRequest(`${ORIGIN}/api/auth/csrf`));
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const response = await POST(
-    new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, {
-      method: "POST",
-      headers: {
-        cookie,
-        "content-type": "application/x-www-form-urlencoded",
-        "x-auth-return-redirect": "1",
-        "x-forwarded-for": address,
-      },
-      body: new URLSearchParams({ email, password, csrfToken, callbackUrl: "/" }),
-    }),
-  );
+  const { response } = await postCredentials(email, password, { address });
   const body = (await response.json()) as { url?: string };
   const sessionSet = response.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="));
   return { status: response.status, url: body.url ?? "", sessionSet, body, headers: response.headers };
@@ -98,14 +85,7 @@ describe("sign-in throttle", () => {
         else controller.close();
       },
     });
-    const response = await POST(
-      new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body,
-        duplex: "half",
-      } as ConstructorParameters<typeof NextRequest>[1]),
-    );
+    const response = await postStreamToAuth("/api/auth/callback/credentials", body);
     expect(response.status).toBe(413);
     expect(sent).toBeLessThan(16);
   });

@@ -1,6 +1,7 @@
 import "server-only";
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
+import { newestFirst } from "@/lib/db/newest-first";
 import { refuseAt, release, reserve } from "@/lib/limits/apply";
 import { LIMITS } from "@/lib/limits/table";
 import type { ContactInput } from "@/lib/contact/schema";
@@ -43,18 +44,20 @@ export async function listContactMessages(options: { page?: number; limit?: numb
   const { page = 1, limit = 20 } = options;
   const db = await getDb();
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: contactMessages.id,
-        name: contactMessages.name,
-        email: contactMessages.email,
-        message: contactMessages.message,
-        createdAt: contactMessages.createdAt,
-      })
-      .from(contactMessages)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+    newestFirst(
+      db
+        .select({
+          id: contactMessages.id,
+          name: contactMessages.name,
+          email: contactMessages.email,
+          message: contactMessages.message,
+          createdAt: contactMessages.createdAt,
+        })
+        .from(contactMessages)
+        .$dynamic(),
+      contactMessages,
+      { page, limit },
+    ),
     db.select({ n: count() }).from(contactMessages),
   ]);
   return { rows, total: total?.n ?? 0 };

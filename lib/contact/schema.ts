@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation/zod";
-import { noControlCharacters } from "@/lib/validation/text";
+import { noControlCharacters, requiredText } from "@/lib/validation/text";
 
 // One schema for the contact form and POST /api/contact. Limits keep one message readable and
 // bound what a single request can store.
@@ -9,14 +9,7 @@ export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 2000;
 
 export const contactSchema = z.object({
-  name: noControlCharacters(
-    z
-      .string({ error: "Name is required" })
-      .trim()
-      .min(1, "Name is required")
-      .max(CONTACT_NAME_MAX, `Name must be at most ${CONTACT_NAME_MAX} characters`),
-    "Name",
-  ),
+  name: requiredText("Name", CONTACT_NAME_MAX, { notText: "Name is required", empty: "Name is required", tooLong: `Name must be at most ${CONTACT_NAME_MAX} characters` }),
   email: noControlCharacters(
     z
       .string({ error: "Email is required" })

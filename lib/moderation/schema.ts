@@ -1,7 +1,7 @@
 import { z } from "@/lib/validation/zod";
 import { ROLES, SURVEY_STATUSES } from "@/models/enums";
 import { pageNumberSchema } from "@/lib/validation/paging";
-import { noControlCharacters } from "@/lib/validation/text";
+import { noControlCharacters, requiredText } from "@/lib/validation/text";
 import { API_PAGE_LIMIT_MAX } from "@/lib/surveys/list-schema";
 
 // The admin console's inputs: one definition for the pages (URL search params), the forms and the
@@ -76,13 +76,10 @@ export const MODERATION_REASON_MAX = 500;
 
 /** Why an admin suspends an account or voids its votes: kept in the audit trail. */
 export const moderationReasonSchema = z.object({
-  reason: noControlCharacters(
-    z
-      .string({ error: "reason must be text" })
-      .trim()
-      .min(1, "Give a reason")
-      .max(MODERATION_REASON_MAX, `The reason must be at most ${MODERATION_REASON_MAX} characters`),
+  reason: requiredText(
     "The reason",
+    MODERATION_REASON_MAX,
+    { notText: "reason must be text", empty: "Give a reason", tooLong: `The reason must be at most ${MODERATION_REASON_MAX} characters` },
     { multiLine: true },
   ).meta({ description: `Why (1–${MODERATION_REASON_MAX} characters); kept in the audit trail` }),
 });

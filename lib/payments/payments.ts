@@ -1,6 +1,6 @@
 import "server-only";
-import { desc } from "drizzle-orm";
 import { getDb } from "@/lib/db";
+import { newestFirst } from "@/lib/db/newest-first";
 import { readCount, readCountsByPrefix } from "@/lib/db/row-counts";
 import { payments, type PaymentStatus } from "@/models";
 
@@ -20,21 +20,23 @@ export async function listPayments(options: { page?: number; limit?: number }): 
   const { page = 1, limit = 20 } = options;
   const db = await getDb();
   const [rows, total] = await Promise.all([
-    db
-      .select({
-        id: payments.id,
-        paymentIntentId: payments.paymentIntentId,
-        amount: payments.amount,
-        currency: payments.currency,
-        userName: payments.userName,
-        userEmail: payments.userEmail,
-        status: payments.status,
-        createdAt: payments.createdAt,
-      })
-      .from(payments)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+    newestFirst(
+      db
+        .select({
+          id: payments.id,
+          paymentIntentId: payments.paymentIntentId,
+          amount: payments.amount,
+          currency: payments.currency,
+          userName: payments.userName,
+          userEmail: payments.userEmail,
+          status: payments.status,
+          createdAt: payments.createdAt,
+        })
+        .from(payments)
+        .$dynamic(),
+      payments,
+      { page, limit },
+    ),
     readCount("payments"),
   ]);
   return { rows, total };

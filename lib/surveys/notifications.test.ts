@@ -1,17 +1,14 @@
 // Mail that brings people back, against a real SMTP server: a closed survey's result to those who
 // asked (once, even with two workers at once), the surveyor's news, one-click unsubscribe.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestSmtp } from "@/tests/smtp";
+import { beforeEach, describe, expect, it } from "vitest";
+import { mailRoutes, mailSite } from "@/tests/mail-site";
 
-const smtp = await startTestSmtp();
-process.env.SMTP_URL = smtp.url;
-process.env.AUTH_URL = "http://localhost:3000";
-process.env.LOG_LEVEL = "warn";
+const { smtp } = await mailSite();
 
 const { POST: unsubscribe } = await import("@/app/api/unsubscribe/route");
 const { GET: getPreferences, PATCH: patchPreferences } = await import("@/app/api/me/mail-preferences/route");
-const { PUT: vote } = await import("@/app/api/vote/[id]/route");
+const { vote } = await mailRoutes();
 const { getDb } = await import("@/lib/db");
 const { deliverDueMail } = await import("@/lib/mail/outbox");
 const { unsubscribeToken } = await import("@/lib/mail/unsubscribe");
@@ -21,11 +18,9 @@ const { mailOutbox, surveys, users, votes } = await import("@/models");
 const { createSurvey, createUser } = await import("@/tests/factories");
 const { call } = await import("@/tests/http");
 
-afterAll(() => smtp.close());
 beforeEach(async () => {
   const db = await getDb();
   await db.delete(mailOutbox);
-  smtp.mails.length = 0;
 });
 
 async function closedSurveyWithVoters() {

@@ -137,7 +137,7 @@ export async function getPublishedSurvey(id: string): Promise<PublicSurvey | nul
     .select(publicColumns)
     .from(surveys)
     .innerJoin(users, eq(users.id, surveys.surveyorId))
-    .where(and(eq(surveys.id, id), eq(surveys.status, "publish")));
+    .where(publishedSurvey(id));
   return row ? toPublic(row) : null;
 }
 
@@ -153,6 +153,18 @@ export async function listPublishedSurveyIds(): Promise<{ id: string; createdAt:
   return rows.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString() }));
 }
 
+/** The survey `id` as the public may see it: published. */
+export const publishedSurvey = (id: string) => and(eq(surveys.id, id), eq(surveys.status, "publish"));
+
+/** What a survey's figures are shown from: its counts, who may see them, and whether voting has closed. */
+export const figureColumns = () => ({
+  yesCount: surveys.yesCount,
+  noCount: surveys.noCount,
+  resultsVisibility: surveys.resultsVisibility,
+  surveyorId: surveys.surveyorId,
+  deadlinePassed: closedSql(surveys.deadline),
+});
+
 /**
  * A published survey's live figures (null when unknown or unpublished): one indexed row, with what
  * decides who may see them.
@@ -166,14 +178,8 @@ export async function getSurveyCounts(id: string): Promise<{
 } | null> {
   const db = await getDb();
   const [row] = await db
-    .select({
-      yesCount: surveys.yesCount,
-      noCount: surveys.noCount,
-      resultsVisibility: surveys.resultsVisibility,
-      surveyorId: surveys.surveyorId,
-      deadlinePassed: closedSql(surveys.deadline),
-    })
+    .select(figureColumns())
     .from(surveys)
-    .where(and(eq(surveys.id, id), eq(surveys.status, "publish")));
+    .where(publishedSurvey(id));
   return row ?? null;
 }

@@ -21,3 +21,11 @@ export const forbiddenCharactersMessage = (label: string) => `${label} cannot co
 export function noControlCharacters<T extends z.ZodString>(schema: T, label: string, options: { multiLine?: boolean } = {}): T {
   return schema.refine((v) => !hasForbiddenCharacters(v, options.multiLine), forbiddenCharactersMessage(label)) as T;
 }
+
+/**
+ * Free text that must be given: trimmed, at least one character, at most `max`, without control
+ * characters. `messages` say what was wrong: not text at all, left empty, too long.
+ */
+export function requiredText(label: string, max: number, messages: { notText: string; empty: string; tooLong: string }, options: { multiLine?: boolean } = {}) {
+  return noControlCharacters(z.string({ error: messages.notText }).trim().min(1, messages.empty).max(max, messages.tooLong), label, options);
+}

@@ -1,11 +1,12 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 import { verificationRequired } from "@/lib/accounts/account-email";
 import { EMAIL_UNVERIFIED_MESSAGE } from "@/lib/accounts/email-links-schema";
+import { publishedSurvey } from "@/lib/surveys/queries";
 import { reports, surveys, users, type Category, type Role, type SurveyStatus } from "@/models";
 
 /**
@@ -30,7 +31,7 @@ export async function reportSurvey(input: { surveyId: string; userId: string; ro
   const [survey] = await db
     .select({ id: surveys.id })
     .from(surveys)
-    .where(and(eq(surveys.id, input.surveyId), eq(surveys.status, "publish")));
+    .where(publishedSurvey(input.surveyId));
   if (!survey) throw new ApiError("not_found", "Survey not found");
   const [reporter] = await db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, input.userId));
   if (reporter && !reporter.emailVerified && verificationRequired()) throw new ApiError("email_unverified", EMAIL_UNVERIFIED_MESSAGE);

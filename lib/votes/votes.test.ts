@@ -26,6 +26,14 @@ async function statusOf(promise: Promise<unknown>) {
   }
 }
 
+/** The survey has `rows` vote rows, and its yes and no counters equal its yes and no rows. */
+async function expectCountersEqualRows(surveyId: string, rows: number) {
+  const state = await rowsAndCounters(surveyId);
+  expect(state.yesRows + state.noRows).toBe(rows);
+  expect(state.yesCount).toBe(state.yesRows);
+  expect(state.noCount).toBe(state.noRows);
+}
+
 describe("castVote", () => {
   it("counts one vote and moves the matching counter", async () => {
     const surveyor = await createUser({ role: "surveyor" });
@@ -47,10 +55,7 @@ describe("castVote", () => {
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-    const state = await rowsAndCounters(survey.id);
-    expect(state.yesRows + state.noRows).toBe(1);
-    expect(state.yesCount).toBe(state.yesRows);
-    expect(state.noCount).toBe(state.noRows);
+    await expectCountersEqualRows(survey.id, 1);
   });
 
   it("keeps exactly one row per person and counters equal to the rows: 20 people x 10 attempts x 3 surveys at once", async () => {
@@ -68,10 +73,7 @@ describe("castVote", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(60);
     expect(statuses.filter((s) => s === 409)).toHaveLength(540);
     for (const survey of list) {
-      const state = await rowsAndCounters(survey.id);
-      expect(state.yesRows + state.noRows).toBe(20);
-      expect(state.yesCount).toBe(state.yesRows);
-      expect(state.noCount).toBe(state.noRows);
+      await expectCountersEqualRows(survey.id, 20);
     }
   });
 

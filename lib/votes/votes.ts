@@ -2,7 +2,7 @@ import "server-only";
 import { mailConfigured } from "@/lib/mail/transport";
 import { needsVerification, verificationRequired } from "@/lib/accounts/account-email";
 import { EMAIL_UNVERIFIED_MESSAGE } from "@/lib/accounts/email-links-schema";
-import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
@@ -13,6 +13,7 @@ import { reserve } from "@/lib/limits/apply";
 import { mailboxHash } from "@/lib/votes/mailbox";
 import { metrics } from "@/lib/metrics.mjs";
 import { closedSql } from "@/lib/site-dates";
+import { figureColumns, publishedSurvey } from "@/lib/surveys/queries";
 import { resultsHidden, visibleCounts, type VisibleCounts } from "@/lib/surveys/results-visibility";
 import { reports, surveys, users, votes, type Category, type ResultsVisibility, type Role, type SurveyStatus, type VoteValue } from "@/models";
 
@@ -152,17 +153,9 @@ export async function getVotingState(
 ): Promise<VotingState | null> {
   const db = await getDb();
   const [survey] = await db
-    .select({
-      questionTitle: surveys.questionTitle,
-      questionDescription: surveys.questionDescription,
-      yesCount: surveys.yesCount,
-      noCount: surveys.noCount,
-      resultsVisibility: surveys.resultsVisibility,
-      surveyorId: surveys.surveyorId,
-      deadlinePassed: closedSql(surveys.deadline),
-    })
+    .select({ questionTitle: surveys.questionTitle, questionDescription: surveys.questionDescription, ...figureColumns() })
     .from(surveys)
-    .where(and(eq(surveys.id, surveyId), eq(surveys.status, "publish")));
+    .where(publishedSurvey(surveyId));
   if (!survey) return null;
   let myVote: VotingState["myVote"] = null;
   let reported = false;
@@ -226,25 +219,24 @@ const participatedColumns = {
   votedAt: votes.createdAt,
 };
 
-/** The surveys a person voted on, newest vote first, with their own vote. */
-export async function listParticipatedSurveys(userId: string): Promise<ParticipatedSurvey[]> {
+/** A person's counted votes with their surveys, newest vote first; `narrower` picks among them. */
+async function countedVotesOf(userId: string, ...narrower: SQL[]): Promise<ParticipatedSurvey[]> {
   const db = await getDb();
   return db
     .select(participatedColumns)
     .from(votes)
     .innerJoin(surveys, eq(surveys.id, votes.surveyId))
-    .where(and(eq(votes.userId, userId), isNull(votes.voidedAt)))
+    .where(and(eq(votes.userId, userId), isNull(votes.voidedAt), ...narrower))
     .orderBy(desc(votes.createdAt), asc(surveys.title));
 }
 
+/** The surveys a person voted on, newest vote first, with their own vote. */
+export function listParticipatedSurveys(userId: string): Promise<ParticipatedSurvey[]> {
+  return countedVotesOf(userId);
+}
+
 /** The surveys a person commented on, with only their own comment. */
-export async function listCommentedSurveys(userId: string): Promise<ParticipatedSurvey[]> {
-  const db = await getDb();
-  return db
-    .select(participatedColumns)
-    .from(votes)
-    .innerJoin(surveys, eq(surveys.id, votes.surveyId))
-    .where(and(eq(votes.userId, userId), isNull(votes.voidedAt), isNotNull(votes.comment), ne(votes.comment, "")))
-    .orderBy(desc(votes.createdAt), asc(surveys.title));
+export function listCommentedSurveys(userId: string): Promise<ParticipatedSurvey[]> {
+  return countedVotesOf(userId, isNotNull(votes.comment), ne(votes.comment, ""));
 }
 

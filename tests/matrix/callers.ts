@@ -62,3 +62,17 @@ export const all = (status: Expected): Record<Caller, Expected> => ({ anon: stat
 export const emailOf = (caller: Caller) => (caller === "anon" ? "nobody@demo.test" : ACCOUNTS[caller]);
 /** Every signed-in caller. */
 export const signedIn = (status: Expected): Partial<Record<Caller, Expected>> => ({ user: status, pro: status, owner: status, other: status, admin: status });
+
+/**
+ * A request with a body to a path without parameters, whose route file is the path's own: the same body
+ * from every caller, the status of a caller its access lets in, and (`more`) what else the row says.
+ */
+export const sendRow = (method: Row["method"], path: string, body: RequestBody, letIn: Expected, proof: string, more: Pick<Row, "bearer" | "expect"> = {}): Row => ({
+  file: `app${path}/route.ts`,
+  method,
+  path: () => path,
+  body: () => body,
+  letIn,
+  ...more,
+  proof,
+});

@@ -1,7 +1,7 @@
 // The authorisation matrix's rows for the /api calls anyone may make (tests/matrix/routes.ts): what each
 // probe sends, the status that means "let in", and its proof. Who is let in is not here: each route
 // declares it (`route({ auth })`), and the matrix reads it from the API reference.
-import { all, type Row } from "./callers";
+import { all, sendRow, type Row } from "./callers";
 
 const SURVEY_ID = "app/api/survey/[id]/route.ts";
 
@@ -94,54 +94,12 @@ export const PUBLIC_ROWS: Row[] = [
     proof: "without the CSRF token no sign-in is even tried (redirect to the error page), whoever calls",
   },
   // ---- no caller identity at all
-  {
-    file: "app/api/contact/route.ts",
-    method: "POST",
-    path: () => "/api/contact",
-    body: () => ({ json: {} }),
-    letIn: 400,
-    proof: "open to everyone; an empty message is refused, nothing stored (a valid one also needs a solved proof-of-work: app/api/register/altcha.test.ts)",
-  },
-  {
-    file: "app/api/register/route.ts",
-    method: "POST",
-    path: () => "/api/register",
-    body: () => ({ multipart: { name: "Matrix", email: "not-an-email", password: "x" } }),
-    letIn: 400,
-    proof: "open to everyone; an invalid form is refused, no account created",
-  },
-  {
-    file: "app/api/password/forgot/route.ts",
-    method: "POST",
-    path: () => "/api/password/forgot",
-    body: () => ({ json: { email: "not-an-email" } }),
-    letIn: 400,
-    proof: "open to everyone; an invalid address is refused, nothing mailed",
-  },
-  {
-    file: "app/api/password/reset/route.ts",
-    method: "POST",
-    path: () => "/api/password/reset",
-    body: () => ({ json: { token: "not-a-token", password: "x" } }),
-    letIn: 400,
-    proof: "open to everyone (the mailed token is the authentication); a malformed one is refused, nothing changed",
-  },
-  {
-    file: "app/api/verify-email/route.ts",
-    method: "POST",
-    path: () => "/api/verify-email",
-    body: () => ({ json: { token: "not-a-token" } }),
-    letIn: 400,
-    proof: "open to everyone (the mailed token is the authentication); a malformed one is refused, nothing changed",
-  },
-  {
-    file: "app/api/confirm-email/route.ts",
-    method: "POST",
-    path: () => "/api/confirm-email",
-    body: () => ({ json: { token: "not-a-token" } }),
-    letIn: 400,
-    proof: "open to everyone (the mailed token is the authentication); a malformed one is refused, nothing changed",
-  },
+  sendRow("POST", "/api/contact", { json: {} }, 400, "open to everyone; an empty message is refused, nothing stored (a valid one also needs a solved proof-of-work: app/api/register/altcha.test.ts)"),
+  sendRow("POST", "/api/register", { multipart: { name: "Matrix", email: "not-an-email", password: "x" } }, 400, "open to everyone; an invalid form is refused, no account created"),
+  sendRow("POST", "/api/password/forgot", { json: { email: "not-an-email" } }, 400, "open to everyone; an invalid address is refused, nothing mailed"),
+  sendRow("POST", "/api/password/reset", { json: { token: "not-a-token", password: "x" } }, 400, "open to everyone (the mailed token is the authentication); a malformed one is refused, nothing changed"),
+  sendRow("POST", "/api/verify-email", { json: { token: "not-a-token" } }, 400, "open to everyone (the mailed token is the authentication); a malformed one is refused, nothing changed"),
+  sendRow("POST", "/api/confirm-email", { json: { token: "not-a-token" } }, 400, "open to everyone (the mailed token is the authentication); a malformed one is refused, nothing changed"),
   {
     file: "app/api/unsubscribe/route.ts",
     method: "POST",
@@ -150,14 +108,7 @@ export const PUBLIC_ROWS: Row[] = [
     letIn: 400,
     proof: "the signed link is the only authentication: a session or token without it is refused, nothing changed",
   },
-  {
-    file: "app/api/stripe/webhook/route.ts",
-    method: "POST",
-    path: () => "/api/stripe/webhook",
-    body: () => ({ raw: '{"id":"evt_1","type":"charge.refunded","data":{"object":{"id":"ch_1"}}}', contentType: "application/json" }),
-    letIn: 400,
-    proof: "the Stripe signature is the only authentication: a session or token without it is refused",
-  },
+  sendRow("POST", "/api/stripe/webhook", { raw: '{"id":"evt_1","type":"charge.refunded","data":{"object":{"id":"ch_1"}}}', contentType: "application/json" }, 400, "the Stripe signature is the only authentication: a session or token without it is refused"),
   // ---- unknown /api paths: no operation (`doc: null`), so the row says what every caller gets
   ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map(
     (method): Row => ({ file: "app/api/[...path]/route.ts", method, path: () => "/api/no/such/call", expect: all(404), proof: "JSON 404 for everyone" }),

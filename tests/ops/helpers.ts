@@ -204,6 +204,17 @@ export async function voteStorm(server: Server, surveyIds: string[], voters: { i
   return { acknowledged, stop: () => (stop = true), done: Promise.all(workers) };
 }
 
+/** Kills the server with SIGKILL 2.5 s into a storm of votes; returns the votes it acknowledged before dying. */
+export async function crashMidStorm(server: Server, surveyIds: string[], voters: { id: string }[]) {
+  const storm = await voteStorm(server, surveyIds, voters, 16);
+  await new Promise((r) => setTimeout(r, 2500));
+  crashServer(server);
+  storm.stop();
+  await storm.done;
+  await server.exited;
+  return storm.acknowledged;
+}
+
 export async function checkVotes(target: { url?: string; dataDir?: string }, acknowledged: { surveyId: string; userId: string }[], surveyIds: string[]) {
   return withDb(target, async (db) => {
     const rows = await queryRows<{ survey_id: string; user_id: string }>(

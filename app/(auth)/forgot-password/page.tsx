@@ -1,16 +1,7 @@
-import type { Metadata } from "next";
-import { connection } from "next/server";
-import { AuthCard } from "@/components/auth/auth-card";
+import { authFormMetadata, authFormPage } from "@/components/auth/auth-form-page";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
 
-export const metadata: Metadata = { title: "Forgot your password?", robots: { index: false } };
+const TITLE = "Forgot your password?";
 
-export default async function Page() {
-  // Rendered per request, like the other sign-in forms, so its scripts carry this answer's nonce.
-  await connection();
-  return (
-    <AuthCard title="Forgot your password?">
-      <ForgotPasswordForm />
-    </AuthCard>
-  );
-}
+export const metadata = authFormMetadata(TITLE);
+export default authFormPage(TITLE, ForgotPasswordForm);

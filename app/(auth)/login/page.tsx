@@ -1,15 +1,7 @@
-import type { Metadata } from "next";
-import { AuthCard } from "@/components/auth/auth-card";
-import { redirectIfSignedIn } from "@/components/auth/signed-in-redirect";
+import { authFormMetadata, authFormPage } from "@/components/auth/auth-form-page";
 import { LoginForm } from "@/components/auth/login-form";
 
-export const metadata: Metadata = { title: "Login to your account", robots: { index: false } };
+const TITLE = "Login to your account";
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await redirectIfSignedIn(searchParams);
-  return (
-    <AuthCard title="Login to your account">
-      <LoginForm />
-    </AuthCard>
-  );
-}
+export const metadata = authFormMetadata(TITLE);
+export default authFormPage(TITLE, LoginForm, { forSignedOut: true });

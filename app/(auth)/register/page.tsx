@@ -1,15 +1,7 @@
-import type { Metadata } from "next";
-import { AuthCard } from "@/components/auth/auth-card";
-import { redirectIfSignedIn } from "@/components/auth/signed-in-redirect";
+import { authFormMetadata, authFormPage } from "@/components/auth/auth-form-page";
 import { RegisterForm } from "@/components/auth/register-form";
 
-export const metadata: Metadata = { title: "Register for your account", robots: { index: false } };
+const TITLE = "Register for your account";
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await redirectIfSignedIn(searchParams);
-  return (
-    <AuthCard title="Register for your account">
-      <RegisterForm />
-    </AuthCard>
-  );
-}
+export const metadata = authFormMetadata(TITLE);
+export default authFormPage(TITLE, RegisterForm, { forSignedOut: true });

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import ConfirmEmailPage from "@/app/(auth)/confirm-email/page";
 import { issueEmailToken } from "@/lib/auth/email-tokens";
 import { getDb } from "@/lib/db";
-import { emailTokens, users } from "@/models";
-import { createUser } from "@/tests/factories";
+import { emailTokens } from "@/models";
+import { createUser, userRow } from "@/tests/factories";
 import { call } from "@/tests/http";
 import * as routeModule from "./route";
 
@@ -23,11 +23,7 @@ async function personMoving() {
   return { person, newEmail, token };
 }
 
-async function emailOf(id: string) {
-  const db = await getDb();
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
-  return row.email;
-}
+const emailOf = async (id: string) => (await userRow(id)).email;
 
 describe("POST /api/confirm-email", () => {
   it("opening the link (the page a scanner fetches) changes nothing; the POST changes the address", async () => {

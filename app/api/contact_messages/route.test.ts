@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { contactMessages } from "@/models";
-import { expectAdminOnly } from "@/tests/admin";
+import { itIsForAdminsOnly } from "@/tests/admin";
 import { createUser } from "@/tests/factories";
 import { withAltcha } from "@/tests/altcha-call";
 import { call } from "@/tests/http";
@@ -9,9 +9,7 @@ import { POST as contact } from "../contact/route";
 import { GET } from "./route";
 
 describe("GET /api/contact_messages", () => {
-  it("is for admins only", async () => {
-    await expectAdminOnly(GET, { path: "/api/contact_messages" });
-  });
+  itIsForAdminsOnly(GET, { path: "/api/contact_messages" });
 
   it("lists the contact form's messages newest first, in pages", async () => {
     const db = await getDb();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { paymentTotals } from "@/lib/payments/payments";
 import { payments } from "@/models";
-import { expectAdminOnly } from "@/tests/admin";
+import { itIsForAdminsOnly } from "@/tests/admin";
 import { createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { GET } from "./route";
@@ -10,9 +10,7 @@ import { GET } from "./route";
 const DAY = 86_400_000;
 
 describe("GET /api/get_payment_info", () => {
-  it("is for admins only", async () => {
-    await expectAdminOnly(GET, { path: "/api/get_payment_info" });
-  });
+  itIsForAdminsOnly(GET, { path: "/api/get_payment_info" });
 
   it("lists payments newest first, in pages, with the total received per currency", async () => {
     const db = await getDb();

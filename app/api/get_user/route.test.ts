@@ -2,15 +2,13 @@ import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/auth/password";
 import { createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
-import { expectAdminOnly } from "@/tests/admin";
+import { itIsForAdminsOnly } from "@/tests/admin";
 import { GET } from "./route";
 
 const get = (as: { id: string } | null, query = "") => call(GET, { as, path: `/api/get_user${query}` });
 
 describe("GET /api/get_user", () => {
-  it("is for admins only", async () => {
-    await expectAdminOnly(GET, { path: "/api/get_user" });
-  });
+  itIsForAdminsOnly(GET, { path: "/api/get_user" });
 
   it("answers the plain call with an array of { _id, email, role, name, emailVerified, suspended } and never a password hash", async () => {
     const passwordHash = await hashPassword("a secret phrase");

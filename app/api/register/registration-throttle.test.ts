@@ -18,26 +18,13 @@ const THROTTLE_MAX_FAILURES = limitMax("signUp.client");
 // The slow work of a registration, counted where it is done: argon2 hashes and picture re-encodings
 // (both pass through unchanged).
 const work = vi.hoisted(() => ({ hashes: 0, pictures: 0 }));
-vi.mock("@node-rs/argon2", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@node-rs/argon2")>();
-  return {
-    ...actual,
-    hash: (...args: Parameters<typeof actual.hash>) => {
-      work.hashes++;
-      return actual.hash(...args);
-    },
-  };
-});
-vi.mock("@/lib/accounts/avatars", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/accounts/avatars")>();
-  return {
-    ...actual,
-    processAvatar: (...args: Parameters<typeof actual.processAvatar>) => {
-      work.pictures++;
-      return actual.processAvatar(...args);
-    },
-  };
-});
+vi.mock("@node-rs/argon2", async (importOriginal) =>
+  (await import("@/tests/counted")).counted(await importOriginal<typeof import("@node-rs/argon2")>(), "hash", () => work.hashes++),
+);
+vi.mock("@/lib/accounts/avatars", async (importOriginal) =>
+  (await import("@/tests/counted")).counted(await importOriginal<typeof import("@/lib/accounts/avatars")>(), "processAvatar", () => work.pictures++),
+);
+
 /** The status of `attempt` and the slow work it did. */
 async function workOf(attempt: () => Promise<{ status: number }>) {
   const before = { ...work };

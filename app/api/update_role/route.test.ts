@@ -1,17 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { auditEvents, users, type Role } from "@/models";
-import { createUser } from "@/tests/factories";
+import { auditEvents, users } from "@/models";
+import { createUser, userRow } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { GET as me } from "../me/route";
 import { POST } from "./route";
 
-async function roleOf(id: string): Promise<Role> {
-  const db = await getDb();
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
-  return row.role;
-}
+const roleOf = async (id: string) => (await userRow(id)).role;
 
 async function auditRowsFor(targetUserId: string) {
   const db = await getDb();

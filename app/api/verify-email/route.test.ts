@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import VerifyEmailPage from "@/app/(auth)/verify-email/page";
 import { issueEmailToken } from "@/lib/auth/email-tokens";
 import { getDb } from "@/lib/db";
-import { emailTokens, users } from "@/models";
-import { createUser } from "@/tests/factories";
+import { emailTokens } from "@/models";
+import { createUser, userRow } from "@/tests/factories";
 import { call } from "@/tests/http";
 import * as routeModule from "./route";
 
@@ -21,11 +21,7 @@ async function personWithLink() {
   return { person, token };
 }
 
-async function verifiedAt(id: string) {
-  const db = await getDb();
-  const [row] = await db.select({ at: users.emailVerified }).from(users).where(eq(users.id, id));
-  return row.at;
-}
+const verifiedAt = async (id: string) => (await userRow(id)).emailVerified;
 
 describe("POST /api/verify-email", () => {
   it("opening the link (the page a scanner fetches) verifies nothing: the page asks, with the token for its button", async () => {

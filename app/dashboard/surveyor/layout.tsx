@@ -1,13 +1,8 @@
-import { Sidebar } from "@/components/dashboard/sidebar";
+import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import { requireCan } from "@/lib/auth/guards";
 
 // Checked on the server on every request, reading the role from the database.
 export default async function Layout({ children }: { children: React.ReactNode }) {
   await requireCan("/dashboard/surveyor", "viewSurveyorDashboard");
-  return (
-    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-8 md:grid-cols-[14rem_1fr]">
-      <Sidebar role="surveyor" />
-      <section className="min-w-0">{children}</section>
-    </div>
-  );
+  return <DashboardShell role="surveyor">{children}</DashboardShell>;
 }

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { GET as me } from "@/app/api/me/route";
 import { createApiToken } from "@/lib/auth/api-token";
 import { getDb } from "@/lib/db";
-import { auditEvents, limitHits, users } from "@/models";
+import { auditEvents, limitHits } from "@/models";
 import { PASSWORD, personWithData } from "@/tests/account-data";
-import { createUser } from "@/tests/factories";
+import { createUser, userRow } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { authSessionOf, sessionCookieFor, signInWithPassword } from "@/tests/session-cookie";
 import { POST } from "./route";
@@ -18,10 +18,7 @@ async function failuresOf(email: string) {
   const db = await getDb();
   return (await db.select({ n: count() }).from(limitHits).where(eq(limitHits.key, `email:${email}`)))[0].n;
 }
-async function hashOf(id: string) {
-  const db = await getDb();
-  return (await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id)))[0].hash;
-}
+const hashOf = async (id: string) => (await userRow(id)).passwordHash;
 
 describe("POST /api/me/password", () => {
   it("refuses a wrong current password with 400 on the field, changes nothing, and counts the failure", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { paymentTotals } from "@/lib/payments/payments";
 import { auditEvents, payments, stripeEvents, users } from "@/models";
-import { createUser } from "@/tests/factories";
+import { createUser, userRow } from "@/tests/factories";
 import { eventFor, pay, signed, setUpFakeStripe } from "@/tests/fake-stripe";
 import { call } from "@/tests/http";
 import { POST as savePayment } from "../../save-payment/route";
@@ -14,11 +14,7 @@ const { fake, stripe } = setUpFakeStripe();
 const deliver = (delivery: ReturnType<typeof signed>) =>
   call(POST, { method: "POST", path: "/api/stripe/webhook", rawBody: delivery.rawBody, headers: delivery.headers });
 
-async function roleOf(userId: string) {
-  const db = await getDb();
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  return row.role;
-}
+const roleOf = async (userId: string) => (await userRow(userId)).role;
 async function paymentsOf(userId: string) {
   const db = await getDb();
   return db.select().from(payments).where(eq(payments.userId, userId));

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { User } from "@/models";
-import { createSurvey, createUser } from "@/tests/factories";
+import { createSurvey, createUser, surveyorsAndAdmin } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { GET } from "./route";
 
@@ -9,9 +9,7 @@ let other: User;
 let admin: User;
 
 beforeAll(async () => {
-  owner = await createUser({ role: "surveyor" });
-  other = await createUser({ role: "surveyor" });
-  admin = await createUser({ role: "admin" });
+  ({ owner, other, admin } = await surveyorsAndAdmin());
   await createSurvey(owner.id, { title: "Mine, published" });
   await createSurvey(owner.id, { title: "Mine, unpublished", status: "unpublish" });
   await createSurvey(other.id, { title: "Someone else's" });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { dayIn } from "@/lib/dates";
 import { surveys, type Survey, type User } from "@/models";
-import { createSurvey, createUser } from "@/tests/factories";
+import { createSurvey, createUser, surveyorsAndAdmin } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { revalidated } from "@/tests/next-cache-stub";
 import { PUT } from "./route";
@@ -23,9 +23,7 @@ let other: User;
 let admin: User;
 
 beforeAll(async () => {
-  owner = await createUser({ role: "surveyor" });
-  other = await createUser({ role: "surveyor" });
-  admin = await createUser({ role: "admin" });
+  ({ owner, other, admin } = await surveyorsAndAdmin());
 });
 
 async function row(id: string): Promise<Survey> {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { fulfilPayment } from "@/lib/payments/fulfil";
 import { users } from "@/models";
-import { createUser } from "@/tests/factories";
+import { createUser, userRow } from "@/tests/factories";
 import { pay, setUpFakeStripe } from "@/tests/fake-stripe";
 import { call } from "@/tests/http";
 import { POST } from "./route";
@@ -13,11 +13,7 @@ const { stripe } = setUpFakeStripe();
 const confirm = (as: { id: string } | null, email: string, body: unknown = { role: "pro_user" }) =>
   call(POST, { method: "POST", path: `/api/update_role/${encodeURIComponent(email)}`, as, params: { email }, body });
 
-async function roleOf(userId: string) {
-  const db = await getDb();
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  return row.role;
-}
+const roleOf = async (userId: string) => (await userRow(userId)).role;
 
 describe("POST /api/update_role/{email}", () => {
   it("is 403 without a verified payment and grants nothing, for oneself or asked by an admin", async () => {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AdminHeading } from "@/components/admin/admin-heading";
+import { PageHeading } from "@/components/dashboard/page-heading";
 import { listHref } from "@/components/admin/format";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
@@ -37,7 +37,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
 
   return (
     <>
-      <AdminHeading title="Messages" intro="What visitors sent through the contact form, newest first." />
+      <PageHeading title="Messages" intro="What visitors sent through the contact form, newest first." />
       {result.rows.length === 0 ? (
         <EmptyState>No messages yet.</EmptyState>
       ) : (

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AdminHeading } from "@/components/admin/admin-heading";
+import { PageHeading } from "@/components/dashboard/page-heading";
 import { listHref } from "@/components/admin/format";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
@@ -42,7 +42,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
 
   return (
     <>
-      <AdminHeading title="Payment Information" intro="Every payment received, newest first. Refunded payments stay listed but are not counted in the total." />
+      <PageHeading title="Payment Information" intro="Every payment received, newest first. Refunded payments stay listed but are not counted in the total." />
       {result.rows.length === 0 ? (
         <EmptyState>No payments yet.</EmptyState>
       ) : (

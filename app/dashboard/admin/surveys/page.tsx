@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminHeading } from "@/components/admin/admin-heading";
+import { PageHeading } from "@/components/dashboard/page-heading";
 import { listHref } from "@/components/admin/format";
 import { SurveyStatusControl } from "@/components/admin/survey-status-control";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
@@ -85,7 +85,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
 
   return (
     <>
-      <AdminHeading title="Manage Surveys" intro="Every survey, published or not. Unpublishing asks for feedback, which the surveyor reads." />
+      <PageHeading title="Manage Surveys" intro="Every survey, published or not. Unpublishing asks for feedback, which the surveyor reads." />
       <nav aria-label="Survey filter" className="mb-4 flex gap-2">
         <Link
           href="/dashboard/admin/surveys"

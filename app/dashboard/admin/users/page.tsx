@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AdminHeading } from "@/components/admin/admin-heading";
+import { PageHeading } from "@/components/dashboard/page-heading";
 import { listHref } from "@/components/admin/format";
 import { ResendVerificationAsAdmin } from "@/components/admin/resend-verification";
 import { RoleEditor } from "@/components/admin/role-editor";
@@ -69,7 +69,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
 
   return (
     <>
-      <AdminHeading title="Manage Users" intro="Every account. Change a role with its select, then Save; it applies to that person's next request." />
+      <PageHeading title="Manage Users" intro="Every account. Change a role with its select, then Save; it applies to that person's next request." />
       <UserFilters />
       {result.rows.length === 0 ? (
         <EmptyState>No accounts match{q ? ` “${q}”` : ""}{role ? ` with the role ${role}` : ""}.</EmptyState>

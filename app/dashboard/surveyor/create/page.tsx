@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { PageHeading } from "@/components/dashboard/page-heading";
 import { SurveyForm } from "@/components/surveyor/survey-form";
 import { requireCan } from "@/lib/auth/guards";
 import { siteToday } from "@/lib/site-dates";
@@ -9,10 +10,7 @@ export default async function Page() {
   await requireCan("/dashboard/surveyor/create", "viewSurveyorDashboard");
   return (
     <>
-      <header className="mb-6">
-        <h1 className="text-2xl font-bold">Create Survey</h1>
-        <p className="mt-1 text-slate-600">A yes/no question for the community. Every field is required.</p>
-      </header>
+      <PageHeading title="Create Survey" intro="A yes/no question for the community. Every field is required." />
       {/* Today in the site's time zone, from the server: the browser's own date may differ. */}
       <SurveyForm mode="create" minDeadline={siteToday()} />
     </>

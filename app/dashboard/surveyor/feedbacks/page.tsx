@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { PageHeading } from "@/components/dashboard/page-heading";
 import { Feedbacks } from "@/components/surveyor/feedbacks";
 import { requireCan } from "@/lib/auth/guards";
 import { readPage } from "@/lib/validation/paging";
@@ -10,10 +11,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const page = readPage((await searchParams).page);
   return (
     <>
-      <header className="mb-6">
-        <h1 className="text-2xl font-bold">Survey List</h1>
-        <p className="mt-1 text-slate-600">Your surveys that an admin gave feedback on, and what they said.</p>
-      </header>
+      <PageHeading title="Survey List" intro="Your surveys that an admin gave feedback on, and what they said." />
       <Feedbacks surveyorId={user.id} page={page} />
     </>
   );

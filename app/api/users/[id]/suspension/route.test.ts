@@ -6,9 +6,9 @@ import { GET as me } from "@/app/api/me/route";
 import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import { CANNOT_SUSPEND_ADMIN, CANNOT_SUSPEND_SELF } from "@/lib/moderation/suspension";
-import { auditEvents, users, userSessions } from "@/models";
+import { auditEvents, userSessions } from "@/models";
 import { expectAdminOnly } from "@/tests/admin";
-import { createUser } from "@/tests/factories";
+import { createUser, userRow } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { authSessionOf, csrf, signInWithPassword } from "@/tests/session-cookie";
 import { DELETE, POST } from "./route";
@@ -18,11 +18,7 @@ const suspend = (as: { id: string } | null, id: string, body: unknown = { reason
   call(POST, { method: "POST", path: path(id), as, params: { id }, body });
 const lift = (as: { id: string } | null, id: string) => call(DELETE, { method: "DELETE", path: path(id), as, params: { id } });
 
-async function rowOf(id: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
+const rowOf = (id: string) => userRow(id);
 
 async function auditOf(id: string) {
   const db = await getDb();

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminHeading } from "@/components/admin/admin-heading";
+import { PageHeading } from "@/components/dashboard/page-heading";
 import { IntegrityPanel } from "@/components/integrity/integrity-panel";
 import { ResultsSummary } from "@/components/survey/results-summary";
 import { requireCan } from "@/lib/auth/guards";
@@ -35,7 +35,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   return (
     <div className="space-y-6">
       {back}
-      <AdminHeading title={survey.title} intro={`By ${survey.surveyorEmail} · ${survey.status === "publish" ? "published" : "unpublished"}`} />
+      <PageHeading title={survey.title} intro={`By ${survey.surveyorEmail} · ${survey.status === "publish" ? "published" : "unpublished"}`} />
       <section aria-labelledby="review-result" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
         <h2 id="review-result" className="text-lg font-semibold">
           Result

@@ -1,6 +1,7 @@
 import { Download, Pencil } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Figure } from "@/components/dashboard/figure";
 import { IntegrityPanel } from "@/components/integrity/integrity-panel";
 import { IntervalExplained } from "@/components/survey/results-summary";
 import { LiveCount, LiveFiguresProvider, LiveResultsChart, LiveResultsSummary } from "@/components/surveyor/live-figures";
@@ -21,17 +22,6 @@ import { resultStats } from "@/lib/surveys/stats";
 import { readPage } from "@/lib/validation/paging";
 
 export const metadata: Metadata = { title: "Survey Results" };
-
-function Figure({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
 
 export default async function Page({
   params,

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { PageHeading } from "@/components/dashboard/page-heading";
 import { LoadError } from "@/components/dashboard/data-table";
 import { SurveyForm } from "@/components/surveyor/survey-form";
 import { requireCan } from "@/lib/auth/guards";
@@ -15,15 +16,17 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   const result = await loadManagedSurvey(id, user);
   return (
     <>
-      <header className="mb-6">
-        <h1 className="text-2xl font-bold">Update Survey</h1>
-        <p className="mt-1 text-slate-600">
-          Change the text, category, deadline or who sees the results. Votes, status and feedback stay as they are.{" "}
-          <Link href="/dashboard/surveyor/surveys" className="font-medium text-brand-700 underline">
-            Back to All Surveys
-          </Link>
-        </p>
-      </header>
+      <PageHeading
+        title="Update Survey"
+        intro={
+          <>
+            Change the text, category, deadline or who sees the results. Votes, status and feedback stay as they are.{" "}
+            <Link href="/dashboard/surveyor/surveys" className="font-medium text-brand-700 underline">
+              Back to All Surveys
+            </Link>
+          </>
+        }
+      />
       {"error" in result ? (
         <LoadError message={result.error} />
       ) : (

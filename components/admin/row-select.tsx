@@ -1,0 +1,38 @@
+import type { ComponentProps, Key, ReactNode, Ref } from "react";
+import { Button } from "@/components/ui/button";
+import { Options } from "@/components/ui/options";
+
+type RowSelectProps = {
+  id: string;
+  /** Said to screen readers only: which row's value this is. */
+  label: string;
+  options: readonly string[];
+  /** The select's own value handling: `value` and `onChange`, or `defaultValue` with a `ref`. */
+  select: Pick<ComponentProps<"select">, "value" | "defaultValue" | "onChange"> & { ref?: Ref<HTMLSelectElement>; key?: Key };
+  /** The button that applies the choice. */
+  action: { text: string; label: string; onClick: () => void; disabled: boolean };
+  children?: ReactNode;
+};
+
+/** A value of one row of an admin's table: a select and the button that applies it. */
+export function RowSelect({ id, label, options, select: { key, ...select }, action, children }: RowSelectProps) {
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select
+        key={key}
+        id={id}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+        {...select}
+      >
+        <Options values={options} />
+      </select>
+      <Button size="sm" onClick={action.onClick} disabled={action.disabled} aria-label={action.label}>
+        {action.text}
+      </Button>
+      {children}
+    </div>
+  );
+}
