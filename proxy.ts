@@ -17,7 +17,7 @@ function toLogin(request: NextRequest) {
 
 // The sign-in forms and the pages of mailed links are rendered per request too, and open to
 // everyone: they only get the nonce.
-const OPEN_PAGES = new Set(["/login", "/register", "/forgot-password", "/reset-password", "/verify-email", "/confirm-email", "/unsubscribe"]);
+const OPEN_PAGES = new Set(["/login", "/register", "/signup", "/forgot-password", "/reset-password", "/verify-email", "/confirm-email", "/unsubscribe"]);
 
 export async function proxy(request: NextRequest) {
   if (OPEN_PAGES.has(request.nextUrl.pathname)) return withNonce(request);
@@ -59,6 +59,7 @@ export const config = {
     "/payment",
     "/login",
     "/register",
+    "/signup",
     "/forgot-password",
     "/reset-password",
     "/verify-email",

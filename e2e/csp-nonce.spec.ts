@@ -49,6 +49,7 @@ test("a surveyor's dashboard pages run with a fresh nonce each time and no 'unsa
 test("the sign-in forms run with a nonce, and signing in still works", async ({ page }) => {
   const violations = await watchViolations(page);
   await visitUnderNonce(page, "/register");
+  await visitUnderNonce(page, "/signup");
   await visitUnderNonce(page, "/login");
   await logInWithForm(page, "user@demo.test", "demo-password");
   await expect(page.getByText("Successfully logged in to your account")).toBeVisible();
