@@ -84,3 +84,10 @@ export const moderationReasonSchema = z.object({
   ).meta({ description: `Why (1–${MODERATION_REASON_MAX} characters); kept in the audit trail` }),
 });
 export type ModerationReason = z.infer<typeof moderationReasonSchema>;
+
+/**
+ * What every admin action on one account reads (suspend, void its votes): the account in the path and,
+ * for the action itself (`withReason`), the reason kept in the audit trail. Lifting and restoring take no body.
+ */
+export const accountModeration = { auth: "moderateAccounts", params: userIdParamsSchema } as const;
+export const accountModerationWithReason = { ...accountModeration, body: moderationReasonSchema, maxBodyBytes: 8 * 1024 } as const;

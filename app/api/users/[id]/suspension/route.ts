@@ -4,13 +4,10 @@ import { suspensionStateSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { liftSuspension, suspendUser } from "@/lib/moderation/suspension";
-import { moderationReasonSchema, userIdParamsSchema } from "@/lib/moderation/schema";
+import { accountModeration, accountModerationWithReason } from "@/lib/moderation/schema";
 
 export const POST = route({
-  auth: "moderateAccounts",
-  params: userIdParamsSchema,
-  body: moderationReasonSchema,
-  maxBodyBytes: 8 * 1024,
+  ...accountModerationWithReason,
   doc: {
     tag: "Admin",
     summary: "Suspend an account",
@@ -23,8 +20,7 @@ export const POST = route({
 });
 
 export const DELETE = route({
-  auth: "moderateAccounts",
-  params: userIdParamsSchema,
+  ...accountModeration,
   doc: {
     tag: "Admin",
     summary: "Lift a suspension",

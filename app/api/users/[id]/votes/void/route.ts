@@ -5,13 +5,10 @@ import { votesRestoredSchema, votesVoidedSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { restoreVotes, voidVotes } from "@/lib/moderation/suspension";
-import { moderationReasonSchema, userIdParamsSchema } from "@/lib/moderation/schema";
+import { accountModeration, accountModerationWithReason } from "@/lib/moderation/schema";
 
 export const POST = route({
-  auth: "moderateAccounts",
-  params: userIdParamsSchema,
-  body: moderationReasonSchema,
-  maxBodyBytes: 8 * 1024,
+  ...accountModerationWithReason,
   doc: {
     tag: "Admin",
     summary: "Void a suspended account's votes",
@@ -27,8 +24,7 @@ export const POST = route({
 });
 
 export const DELETE = route({
-  auth: "moderateAccounts",
-  params: userIdParamsSchema,
+  ...accountModeration,
   doc: {
     tag: "Admin",
     summary: "Restore an account's voided votes",
