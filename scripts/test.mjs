@@ -121,11 +121,13 @@ async function runChain(chain) {
   for (const name of chain.jobs) await runJob(name, chain);
 }
 
-// Ctrl-C or a supervisor's SIGTERM: the background jobs are in sessions of their own, so the terminal's
-// signal does not reach them; pass it on to every job still running, then stop.
+// Ctrl-C reaches every job in this session from the terminal, but not the background jobs, which are in
+// sessions of their own: pass it on to those. A supervisor's SIGTERM reaches this process alone: pass
+// it on to every job still running. Then stop.
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     for (const [child, ownGroup] of running) {
+      if (signal === "SIGINT" && !ownGroup) continue;
       try {
         process.kill(ownGroup ? -child.pid : child.pid, signal);
       } catch {

@@ -33,7 +33,8 @@ if (serverUrl) {
     await client.end();
   };
 } else {
-  const dir = fs.mkdtempSync(path.join(scratch, "opinex-test-"));
+  // In the run's folder, which the run removes whole (tests/global-db.ts) even if this file's afterAll never runs.
+  const dir = fs.mkdtempSync(path.join(scratch, "file-"));
   fs.cpSync(template, dir, { recursive: true });
   process.env.DATA_DIR = dir;
   cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
