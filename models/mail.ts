@@ -61,6 +61,13 @@ export const emailTokens = pgTable(
     email: text("email").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    // A verification mail's six-digit code, typed on the check-inbox page instead of opening the link:
+    // its hash (keyed by the row), and the wrong tries against it (five end it). Null for other mails.
+    codeHash: text("code_hash"),
+    codeAttempts: integer("code_attempts").notNull().default(0),
+    // Where the person was going when the mail was sent (a survey, with their choice): a path on this
+    // site, where the verified page continues, on whatever device the mail is opened.
+    continueTo: text("continue_to"),
     createdAt: createdAtColumn(),
   },
   // How many links of a kind a person was sent lately (the resend throttle).
