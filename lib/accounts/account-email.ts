@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
-import { checkEmailToken, retireAllEmailTokens, retireEmailTokens, tokensSentRecently, useEmailToken } from "@/lib/auth/email-tokens";
+import { checkEmailToken, CODE_TRIES, retireAllEmailTokens, retireEmailTokens, tokensSentRecently, useEmailToken, useVerificationCode } from "@/lib/auth/email-tokens";
 import { hashResetPassword } from "@/lib/auth/password";
-import { getDb } from "@/lib/db";
+import { getDb, type Tx } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { refuseAt, reserve } from "@/lib/limits/apply";
 import { LIMITS } from "@/lib/limits/table";
@@ -39,7 +39,7 @@ const activeUser = (id: string) => and(liveUser(id), isNull(users.suspendedAt));
 const suspendedNoMail = () => new ApiError("conflict", `${SUSPENDED_MESSAGE} It is sent no email until the suspension is lifted.`);
 
 /** A new verification mail for a signed-in person: within `verifyMail.account` (three an hour); none once verified. */
-export async function resendVerificationMail(userId: string): Promise<void> {
+export async function resendVerificationMail(userId: string, continueTo?: string | null): Promise<void> {
   if (!mailConfigured()) throw new ApiError("service_unavailable", "This site sends no email: there is nothing to verify.");
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -49,31 +49,67 @@ export async function resendVerificationMail(userId: string): Promise<void> {
     if (user.suspendedAt) throw suspendedNoMail();
     if (user.emailVerified) throw new ApiError("conflict", "Your email address is already verified.");
     refuseAt("verifyMail.account", await tokensSentRecently(tx, userId, "verify_email", LIMITS["verifyMail.account"].windowMinutes));
-    await queueVerificationMail(tx, user);
+    await queueVerificationMail(tx, user, continueTo);
   });
 }
 
 export type LinkOutcome = "verified" | "already" | "expired" | "used" | "invalid";
 
+/** What verifying did, and the page the person was on their way to when the mail was sent (if any). */
+export type Verification = { outcome: LinkOutcome; email?: string; continueTo?: string | null };
+
+/** Marks the account's address verified if it is still `email` (the address the link or code proved). */
+async function markVerified(tx: Tx, userId: string, email: string): Promise<string | undefined> {
+  const [user] = await tx
+    .update(users)
+    .set({ emailVerified: sql`coalesce(${users.emailVerified}, now())` })
+    .where(and(liveUser(userId), eq(users.email, email)))
+    .returning({ email: users.email });
+  return user?.email;
+}
+
 /** Opens a verification link: the address it was sent to is verified, if it is still the account's. */
-export async function verifyEmailWithToken(token: string): Promise<{ outcome: LinkOutcome; email?: string }> {
+export async function verifyEmailWithToken(token: string): Promise<Verification> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const check = await useEmailToken(tx, token, "verify_email");
     if (!check.ok) {
       if (check.reason === "used" && check.token) {
         const [user] = await tx.select({ verified: users.emailVerified, email: users.email }).from(users).where(liveUser(check.token.userId));
-        if (user?.verified && user.email === check.token.email) return { outcome: "already", email: user.email };
+        if (user?.verified && user.email === check.token.email) return { outcome: "already", email: user.email, continueTo: check.token.continueTo };
       }
       return { outcome: check.reason };
     }
-    const [user] = await tx
-      .update(users)
-      .set({ emailVerified: sql`coalesce(${users.emailVerified}, now())` })
-      .where(and(liveUser(check.token.userId), eq(users.email, check.token.email)))
-      .returning({ email: users.email });
-    return user ? { outcome: "verified", email: user.email } : { outcome: "invalid" };
+    const email = await markVerified(tx, check.token.userId, check.token.email);
+    return email ? { outcome: "verified", email, continueTo: check.token.continueTo } : { outcome: "invalid" };
   });
+}
+
+/** Why a code verified nothing: a wrong code (with the tries left), or none waiting. */
+export type CodeRefusal = { reason: "wrong"; triesLeft: number } | { reason: "none" } | { reason: "already" };
+
+/**
+ * The six-digit code of a verification mail, typed by the signed-in person `userId` on the page that
+ * waits for it. A wrong try is kept (the transaction commits it) and answered as a refusal.
+ */
+export async function verifyEmailWithCode(userId: string, code: string): Promise<{ ok: true; email: string; continueTo: string | null } | ({ ok: false } & CodeRefusal)> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ verified: users.emailVerified }).from(users).where(liveUser(userId));
+    if (user?.verified) return { ok: false, reason: "already" } as const;
+    const check = await useVerificationCode(tx, userId, code);
+    if (!check.ok) return check.reason === "wrong" ? ({ ok: false, reason: "wrong", triesLeft: check.triesLeft } as const) : ({ ok: false, reason: "none" } as const);
+    const email = await markVerified(tx, userId, check.token.email);
+    return email ? { ok: true, email, continueTo: check.token.continueTo } : ({ ok: false, reason: "none" } as const);
+  });
+}
+
+/** The refusals of a typed code, each with the way forward (the page offers a new mail beside them). */
+export function codeRefusalMessage(refusal: CodeRefusal): string {
+  if (refusal.reason === "already") return "Your email address is already verified.";
+  if (refusal.reason === "none") return "This code no longer works: it was used, it expired, or it was typed wrong too often. Ask for a new email.";
+  if (refusal.triesLeft === 0) return `That code is not right, and that was the last of ${CODE_TRIES} tries. Ask for a new email.`;
+  return `That code is not right. Check the six digits in the email and try again (${refusal.triesLeft} ${refusal.triesLeft === 1 ? "try" : "tries"} left).`;
 }
 
 // --- Forgotten password ---

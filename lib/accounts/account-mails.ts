@@ -1,5 +1,5 @@
 import "server-only";
-import { issueEmailToken } from "@/lib/auth/email-tokens";
+import { issueEmailToken, issueVerification } from "@/lib/auth/email-tokens";
 import type { Tx } from "@/lib/db";
 import { siteUrl } from "@/lib/seo";
 import { enqueueMail } from "@/lib/mail/outbox";
@@ -16,10 +16,11 @@ type Person = { id: string; name: string | null; email: string; emailVerified?: 
 
 const nameForOwnInbox = (person: Person) => (person.emailVerified ? person.name : null);
 
-export async function queueVerificationMail(tx: Tx, person: Person): Promise<void> {
-  const token = await issueEmailToken(tx, { userId: person.id, purpose: "verify_email", email: person.email });
+/** The link and code that verify the address; `continueTo` is where the verified page sends the person on. */
+export async function queueVerificationMail(tx: Tx, person: Person, continueTo?: string | null): Promise<void> {
+  const { token, code } = await issueVerification(tx, { userId: person.id, email: person.email, continueTo });
   const url = `${siteUrl()}/verify-email?token=${encodeURIComponent(token)}`;
-  await enqueueMail(tx, { kind: "verify_email", userId: person.id, to: person.email, ...verifyEmailMail({ name: null, url }) });
+  await enqueueMail(tx, { kind: "verify_email", userId: person.id, to: person.email, ...verifyEmailMail({ name: null, url, code }) });
 }
 
 export async function queuePasswordResetMail(tx: Tx, person: Person): Promise<void> {

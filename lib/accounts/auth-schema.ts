@@ -1,6 +1,7 @@
 import { z } from "@/lib/validation/zod";
 import { ROLES } from "@/models/enums";
 import { noControlCharacters } from "@/lib/validation/text";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
 
 // Shared by the forms and the route handlers; the messages are the product's.
 export const PASSWORD_MIN = 8;
@@ -49,6 +50,18 @@ export const loginSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/**
+ * Where the person was going when they registered or asked for a new mail (the sign-in pages'
+ * `callbackUrl`): a path on this site, kept with the verification mail so that the verified page sends
+ * them on. Anything else (another site, a malformed path) is no destination rather than an error.
+ */
+export const continueToSchema = z
+  .string()
+  .max(2048)
+  .optional()
+  .transform((value) => (value && safeCallbackPath(value) !== "/" ? safeCallbackPath(value) : undefined))
+  .meta({ description: "The page to continue to once the address is verified: a path on this site (anything else is ignored)" });
 
 export const registerSchema = z.object({
   name: noControlCharacters(z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(80, "Name is too long"), "Name"),

@@ -157,7 +157,7 @@ export const emailTaken = () => new ApiError("conflict", "An account with this e
  * an account keeps its hit and costs the same work as a registration (the answer must not be a free,
  * fast oracle of which emails have accounts).
  */
-export async function registerUser(input: RegisterInput, picture: Uint8Array, clientAddress: string): Promise<{ id: string }> {
+export async function registerUser(input: RegisterInput & { continueTo?: string }, picture: Uint8Array, clientAddress: string): Promise<{ id: string }> {
   const email = input.email.toLowerCase();
   const held = await reserve([["signIn.site"], ["signUp.client", clientAddress]]);
   try {
@@ -173,7 +173,7 @@ export async function registerUser(input: RegisterInput, picture: Uint8Array, cl
         .values({ name: input.name, email, passwordHash, image, role: "user", signupNetwork: networkHash(clientAddress) })
         .returning({ id: users.id });
       // The confirmation link goes out with the account, or neither exists.
-      await queueVerificationMail(tx, { id: user.id, name: input.name, email });
+      await queueVerificationMail(tx, { id: user.id, name: input.name, email }, input.continueTo);
       return user;
     });
   } catch (error) {

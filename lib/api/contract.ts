@@ -304,6 +304,10 @@ export function withMongoId<T extends { id: string }>({ id: rowId, ...rest }: T)
 
 export const okSchema = z.object({ ok: z.literal(true) });
 export const okMessageSchema = z.object({ ok: z.literal(true), message: z.string().meta({ description: "For people: what happens next" }) });
+/** A verified address: where the person was going when the mail was sent, for the page to continue to. */
+export const verifiedSchema = okMessageSchema.extend({
+  continueTo: z.string().nullable().meta({ description: "A path on this site to continue to (a survey, with the answer chosen), or null" }),
+});
 export const suspensionStateSchema = z
   .object({
     id,

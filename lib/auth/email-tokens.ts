@@ -1,6 +1,6 @@
 import "server-only";
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { isUuid } from "@/lib/auth/guards";
 import { getDb, type Db, type Tx } from "@/lib/db";
 import { emailTokens, users, type EmailToken, type EmailTokenPurpose } from "@/models";
@@ -21,18 +21,99 @@ const hashOf = (secret: string) => createHash("sha256").update(secret).digest("h
 
 /** A new single-use token for one person and purpose; the string goes into the mailed link only. */
 export async function issueEmailToken(tx: Tx, input: { userId: string; purpose: EmailTokenPurpose; email: string }): Promise<string> {
+  return (await insertToken(tx, input)).token;
+}
+
+// A verification mail also carries a six-digit code, typed on the page that waits for it (the mail read
+// on a phone, the page open on a computer). It dies with its link (used, expired, retired) and after
+// CODE_TRIES wrong tries; it only works for the signed-in account it was sent to, so a guesser needs that
+// account's session and has a few tries per mail (and a few mails an hour).
+export const CODE_TRIES = 5;
+export const CODE_PATTERN = /^[0-9]{6}$/;
+
+/** The code's hash, keyed by its row: the same code in two mails gives two hashes. */
+const codeHashOf = (rowId: string, code: string) => createHmac("sha256", rowId).update(code).digest("hex");
+
+/**
+ * A verification link and its code, for the address `email` of the person; `continueTo` is the page the
+ * person was on their way to (a same-site path), where the verified page sends them on.
+ */
+export async function issueVerification(tx: Tx, input: { userId: string; email: string; continueTo?: string | null }): Promise<{ token: string; code: string }> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const { token } = await insertToken(tx, { ...input, purpose: "verify_email" }, code);
+  return { token, code };
+}
+
+async function insertToken(
+  tx: Tx,
+  input: { userId: string; purpose: EmailTokenPurpose; email: string; continueTo?: string | null },
+  code?: string,
+): Promise<{ token: string }> {
   const secret = randomBytes(32).toString("base64url");
-  const [row] = await tx
-    .insert(emailTokens)
-    .values({
-      userId: input.userId,
-      purpose: input.purpose,
-      email: input.email,
-      secretHash: hashOf(secret),
-      expiresAt: sql`now() + make_interval(mins => ${TOKEN_LIFETIME_MINUTES[input.purpose]})`,
-    })
-    .returning({ id: emailTokens.id });
-  return `${row.id}.${secret}`;
+  const id = randomUUID();
+  await tx.insert(emailTokens).values({
+    id,
+    userId: input.userId,
+    purpose: input.purpose,
+    email: input.email,
+    secretHash: hashOf(secret),
+    codeHash: code === undefined ? null : codeHashOf(id, code),
+    continueTo: input.continueTo ?? null,
+    expiresAt: sql`now() + make_interval(mins => ${TOKEN_LIFETIME_MINUTES[input.purpose]})`,
+  });
+  return { token: `${id}.${secret}` };
+}
+
+export type CodeCheck =
+  | { ok: true; token: EmailToken }
+  /** A wrong code: `triesLeft` more before the codes pending end (0: they have ended). */
+  | { ok: false; reason: "wrong"; triesLeft: number }
+  /** No code is waiting: none was sent, or each has been used, expired or ended by wrong tries. */
+  | { ok: false; reason: "none" };
+
+/**
+ * Uses a verification code typed by the signed-in person `userId`, in the caller's transaction: the
+ * account's row is locked first (as `useEmailToken` does), then its pending codes for its current
+ * address. A match is used like its link; a miss counts one wrong try against every pending code, and
+ * is kept when the caller answers the refusal (return, don't throw, inside the transaction).
+ */
+export async function useVerificationCode(tx: Tx, userId: string, code: string): Promise<CodeCheck> {
+  const holder = await holderOf(tx, userId, true);
+  if (!holder || holder.deletedAt || holder.suspendedAt || !CODE_PATTERN.test(code)) return { ok: false, reason: "none" };
+  const pending = await tx
+    .select()
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.purpose, "verify_email"),
+        eq(emailTokens.email, holder.email),
+        isNull(emailTokens.usedAt),
+        isNotNull(emailTokens.codeHash),
+        gt(emailTokens.expiresAt, sql`now()`),
+        lt(emailTokens.codeAttempts, CODE_TRIES),
+      ),
+    )
+    .orderBy(desc(emailTokens.createdAt))
+    .for("update");
+  if (pending.length === 0) return { ok: false, reason: "none" };
+  // Every pending code is compared, in constant time, so the answer takes as long whichever matched.
+  let match: EmailToken | undefined;
+  for (const row of pending) {
+    const same = timingSafeEqual(Buffer.from(row.codeHash!, "hex"), Buffer.from(codeHashOf(row.id, code), "hex"));
+    if (same && !match) match = row;
+  }
+  if (match) {
+    await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.id, match.id));
+    return { ok: true, token: match };
+  }
+  const ids = pending.map((row) => row.id);
+  const tried = await tx
+    .update(emailTokens)
+    .set({ codeAttempts: sql`${emailTokens.codeAttempts} + 1` })
+    .where(inArray(emailTokens.id, ids))
+    .returning({ attempts: emailTokens.codeAttempts });
+  return { ok: false, reason: "wrong", triesLeft: Math.max(0, CODE_TRIES - Math.min(...tried.map((r) => r.attempts))) };
 }
 
 /** A well-formed token string (what a form or query may carry); says nothing of its validity. */

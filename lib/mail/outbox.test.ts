@@ -16,7 +16,7 @@ afterAll(() => smtp.close());
 
 async function queue(to: string, name: string | null = "Ada") {
   const db = await getDb();
-  await db.transaction((tx) => enqueueMail(tx, { kind: "verify_email", to, ...verifyEmailMail({ name, url: "http://localhost:3000/verify-email?token=abc" }) }));
+  await db.transaction((tx) => enqueueMail(tx, { kind: "verify_email", to, ...verifyEmailMail({ name, url: "http://localhost:3000/verify-email?token=abc", code: "012345" }) }));
 }
 
 /** Makes every scheduled retry due now (instead of waiting for the backoff). */
@@ -53,7 +53,7 @@ describe("the mail outbox", () => {
     const db = await getDb();
     await expect(
       db.transaction(async (tx) => {
-        await enqueueMail(tx, { kind: "verify_email", to: "gone@example.test", ...verifyEmailMail({ name: null, url: "http://x.test/" }) });
+        await enqueueMail(tx, { kind: "verify_email", to: "gone@example.test", ...verifyEmailMail({ name: null, url: "http://x.test/", code: "012345" }) });
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");

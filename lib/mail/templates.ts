@@ -84,12 +84,15 @@ const greet = (name: string | null | undefined) => {
   return shown && unlinkable(shown) === shown ? `Hello ${shown},` : "Hello,";
 };
 
-export function verifyEmailMail(input: { name: string | null; url: string }): MailContent {
+export function verifyEmailMail(input: { name: string | null; url: string; code: string }): MailContent {
   return layout(`Confirm your email address for ${SITE_NAME}`, {
     greeting: greet(input.name),
-    paragraphs: [`Please confirm that this is your email address, so you can vote and report surveys on ${SITE_NAME}.`],
+    paragraphs: [
+      `Please confirm that this is your email address, so you can vote and report surveys on ${SITE_NAME}.`,
+      `Your code is ${input.code}. Type it on the page that asked you to check your inbox, or open the link below.`,
+    ],
     action: { label: "Confirm my email address", url: input.url },
-    after: ["The link works once, for 24 hours. If you did not create an account, ignore this mail: nothing happens without the link."],
+    after: ["The code and the link work once, for 24 hours. If you did not create an account, ignore this mail: nothing happens without them."],
     reason: "you received this mail because this address was used to create an account or to ask for a new confirmation link.",
   });
 }

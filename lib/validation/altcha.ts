@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { registerSchema } from "@/lib/accounts/auth-schema";
+import { continueToSchema, registerSchema } from "@/lib/accounts/auth-schema";
 import { contactSchema } from "@/lib/contact/schema";
 import { forgotPasswordSchema } from "@/lib/accounts/email-links-schema";
 
@@ -26,6 +26,6 @@ export const altchaField = z
     description: `The ALTCHA widget's payload: base64 of \`{ challenge, solution }\` for a challenge from GET /api/altcha/challenge, solved (at most ${ALTCHA_PAYLOAD_MAX} characters). Each one is accepted once; without it the answer is 400 \`altcha_required\`.`,
   });
 
-export const registerRequestSchema = registerSchema.extend({ altcha: altchaField });
+export const registerRequestSchema = registerSchema.extend({ altcha: altchaField, callbackUrl: continueToSchema });
 export const contactRequestSchema = contactSchema.extend({ altcha: altchaField });
 export const forgotPasswordRequestSchema = forgotPasswordSchema.extend({ altcha: altchaField });

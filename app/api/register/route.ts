@@ -32,7 +32,7 @@ export const POST = route({
     refuseDisposableEmail(body.email);
     // Last of the checks: the proof-of-work is spent here, before anything is created.
     await verifyAltcha(body.altcha);
-    const user = await registerUser(body, image, clientAddress(request.headers));
+    const user = await registerUser({ ...body, continueTo: body.callbackUrl }, image, clientAddress(request.headers));
     return NextResponse.json({ insertedId: user.id }, { status: 201 });
   },
 });

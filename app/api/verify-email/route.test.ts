@@ -1,5 +1,6 @@
 // POST /api/verify-email {token}: opening a mailed verification link (a GET, as a mail scanner does)
-// changes nothing; only the page's button, this POST, verifies the address, once.
+// changes nothing; only the page's button, this POST, verifies the address, once. The code of the same
+// mail: verification-code.test.ts.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import VerifyEmailPage from "@/app/(auth)/verify-email/page";
@@ -37,7 +38,7 @@ describe("POST /api/verify-email", () => {
 
     const res = await verify({ token });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ ok: true, message: `${person.email} is now verified. You can vote on surveys and report them.` });
+    expect(res.json).toEqual({ ok: true, message: `${person.email} is now verified. You can vote on surveys and report them.`, continueTo: null });
     expect(await verifiedAt(person.id)).toBeInstanceOf(Date);
   });
 
@@ -59,10 +60,16 @@ describe("POST /api/verify-email", () => {
     expect(refused.status).toBe(400);
     expect(refused.json.error?.message).toBe("This link is not valid. Check that you opened the whole link from the email, or ask for a new one.");
     expect(refused.json.error?.issues).toEqual([{ path: "token", message: refused.json.error?.message }]);
-    for (const body of [{ token: "not-a-token" }, {}, { token: 42 }, { code: "123456" }]) {
+    for (const body of [{ token: "not-a-token" }, { token: 42 }]) {
       const res = await verify(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.error?.issues?.[0]?.path).toBe("token");
+    }
+    // Neither a token nor a code, or both: 400 on the code.
+    for (const body of [{}, { token, code: "123456" }]) {
+      const res = await verify(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.error?.issues?.[0]?.path).toBe("code");
     }
     const db = await getDb();
     const reset = await db.transaction((tx) => issueEmailToken(tx, { userId: person.id, purpose: "reset_password", email: person.email }));
