@@ -63,6 +63,7 @@ export const config = {
     "/forgot-password",
     "/reset-password",
     "/verify-email",
+    "/check-inbox",
     "/confirm-email",
     "/unsubscribe",
   ],

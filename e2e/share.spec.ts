@@ -54,8 +54,9 @@ for (const { name, viewport } of WIDTHS) {
         const frame = page.frameLocator("#survey");
         await expect(frame.getByRole("heading", { name: survey.questionTitle })).toBeVisible();
         await expect(frame.getByTestId("embed-figures")).toContainText("vote");
-        const vote = frame.getByRole("link", { name: /Vote on OPINEX|See the results on OPINEX/ });
-        await expect(vote).toHaveAttribute("href", `${baseURL}/survey/details/${survey._id}`);
+        // Open: each answer opens the survey with it selected; closed: the survey's results.
+        const vote = frame.getByRole("link", { name: /^Yes|See the results on OPINEX/ });
+        await expect(vote).toHaveAttribute("href", new RegExp(`^${baseURL}/survey/details/${survey._id}(\\?vote=yes)?$`));
         await expect(vote).toHaveAttribute("target", "_blank");
         // The frame was 600 px high; the embed said how high it really is.
         await expect.poll(async () => Number(await page.locator("#survey").getAttribute("height"))).toBeLessThan(400);
@@ -107,8 +108,11 @@ test("an open survey's embed shows what its page shows a signed-out visitor: how
   await expect(page.getByRole("heading", { name: "A question" })).toBeVisible();
   await expect(page.getByTestId("embed-figures")).toHaveText(/^1 vote so far\. /);
   await expect(page.getByTestId("embed-bar")).toHaveCount(0);
-  await expect(page.locator("main")).not.toContainText(/Yes|No \d|%|interval/);
-  await expect(page.getByRole("link", { name: /Vote on OPINEX/ })).toHaveAttribute("href", new RegExp(`/survey/details/${id}$`));
+  await expect(page.locator("main")).not.toContainText(/Yes \d|No \d|%|interval/);
+  // The way to vote: each answer opens the survey with it selected (a preselection: nothing is cast).
+  const answers = page.getByRole("group", { name: "Vote on OPINEX:" });
+  await expect(answers.getByRole("link", { name: /^Yes/ })).toHaveAttribute("href", new RegExp(`/survey/details/${id}\\?vote=yes$`));
+  await expect(answers.getByRole("link", { name: /^No/ })).toHaveAttribute("href", new RegExp(`/survey/details/${id}\\?vote=no$`));
 });
 
 test("a survey page announces its oEmbed endpoint, which answers a rich embed", async ({ page, request, baseURL }) => {

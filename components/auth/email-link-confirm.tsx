@@ -1,10 +1,12 @@
 "use client";
 
 import { Loader2 } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { LinkOutcome } from "@/components/auth/link-outcome";
 import { Button } from "@/components/ui/button";
 import { sendJson } from "@/lib/api/client";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
 
 type Action = { href: string; label: string };
 
@@ -12,6 +14,8 @@ type Action = { href: string; label: string };
  * The page of a mailed link that changes an account (verify an address, confirm a new one): it says
  * what will happen and changes it only when the button is pressed (a POST of the link's token), so a
  * mail scanner opening the link changes nothing. Then it says what happened, or why not and what to do.
+ * Where the mail remembers what the person was doing (`continueTo`: a survey, with the answer they
+ * chose), the page goes on there by itself.
  */
 export function EmailLinkConfirm({
   endpoint,
@@ -30,17 +34,23 @@ export function EmailLinkConfirm({
   /** The way forward shown with a refusal (a new link). */
   children?: React.ReactNode;
 }) {
-  const [state, setState] = useState<{ kind: "idle" | "sending" | "done" | "error"; message?: string }>({ kind: "idle" });
+  const router = useRouter();
+  const [state, setState] = useState<{ kind: "idle" | "sending" | "done" | "error"; message?: string; continueTo?: string }>({ kind: "idle" });
   const confirm = async () => {
     setState({ kind: "sending" });
     try {
-      const result = await sendJson<{ message: string }>(endpoint, { token });
-      setState({ kind: "done", message: result.message });
+      const result = await sendJson<{ message: string; continueTo?: string | null }>(endpoint, { token });
+      const continueTo = result.continueTo ? safeCallbackPath(result.continueTo) : undefined;
+      setState({ kind: "done", message: result.message, continueTo });
+      if (continueTo) router.replace(continueTo);
     } catch (error) {
       setState({ kind: "error", message: error instanceof Error ? error.message : "Something went wrong" });
     }
   };
-  if (state.kind === "done") return <LinkOutcome tone="success" title={done.title} message={state.message ?? ""} actions={done.actions} />;
+  if (state.kind === "done") {
+    const onward = state.continueTo ? [{ href: state.continueTo, label: state.continueTo.startsWith("/survey/") ? "Back to the survey" : "Continue" }] : [];
+    return <LinkOutcome tone="success" title={done.title} message={state.message ?? ""} actions={[...onward, ...done.actions]} />;
+  }
   if (state.kind === "error") {
     return (
       <LinkOutcome tone="problem" title={problem.title} message={state.message ?? ""} actions={problem.actions}>

@@ -21,7 +21,9 @@ const FIELDS = ["name", "email", "password", "image"] as const;
 export function RegisterForm() {
   const router = useRouter();
   const callbackUrl = useCallbackUrl();
-  const afterSignIn = useAfterSignIn(callbackUrl);
+  // Then the page that waits for the verification mail's code (it goes straight on where no address
+  // needs verifying), and from there on to where the person was going.
+  const afterSignIn = useAfterSignIn(withCallback("/check-inbox", callbackUrl));
   const altcha = useAltcha();
   const {
     register,
@@ -37,6 +39,8 @@ export function RegisterForm() {
     for (const [key, value] of Object.entries(fields)) form.set(key, value);
     form.set("image", image[0]);
     form.set("altcha", payload);
+    // Where the verification mail's page sends the person on, on whatever device it is opened.
+    if (callbackUrl !== "/") form.set("callbackUrl", callbackUrl);
     let response: Response;
     try {
       response = await fetch("/api/register", { method: "POST", body: form });

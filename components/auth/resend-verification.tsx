@@ -10,12 +10,21 @@ import { Button } from "@/components/ui/button";
  * "Resend the email": a new verification link for the signed-in person. Says what happened in place
  * (sent, already verified, the hourly limit), and asks a signed-out visitor to sign in first.
  */
-export function ResendVerification({ callbackPath = "/dashboard", variant = "outline" }: { callbackPath?: string; variant?: "outline" | "default" }) {
+export function ResendVerification({
+  callbackPath = "/dashboard",
+  continueTo,
+  variant = "outline",
+}: {
+  callbackPath?: string;
+  /** Where the new mail's verified page sends the person on (a survey with their answer). */
+  continueTo?: string;
+  variant?: "outline" | "default";
+}) {
   const [state, setState] = useState<{ kind: "idle" | "sending" | "sent" | "error" | "signed-out"; message?: string }>({ kind: "idle" });
   const send = async () => {
     setState({ kind: "sending" });
     try {
-      const result = await sendJson<{ message: string }>("/api/me/verification-email", {});
+      const result = await sendJson<{ message: string }>("/api/me/verification-email", continueTo ? { callbackUrl: continueTo } : {});
       setState({ kind: "sent", message: result.message });
     } catch (error) {
       if (error instanceof RequestError && error.status === 401) return setState({ kind: "signed-out" });
@@ -45,17 +54,23 @@ export function ResendVerification({ callbackPath = "/dashboard", variant = "out
   );
 }
 
-/** The notice a signed-in person with an unverified address sees (survey page, dashboard). */
-export function VerifyEmailNotice({ email, message, callbackPath }: { email?: string; message: string; callbackPath?: string }) {
+/**
+ * The notice a signed-in person with an unverified address sees (survey page, dashboard). `continueTo`:
+ * the page to come back to once verified (a survey with the answer chosen), where the code page goes on.
+ */
+export function VerifyEmailNotice({ email, message, callbackPath, continueTo }: { email?: string; message: string; callbackPath?: string; continueTo?: string }) {
   return (
     <div role="region" aria-label="Verify your email address" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <p className="font-semibold">{message}</p>
       <p className="mt-1 text-sm">
-        We sent a link to {email ? <strong className="break-all">{email}</strong> : "your email address"}. Open it to confirm the address; check your spam folder if
-        you cannot find it.
+        We sent a link and a six-digit code to {email ? <strong className="break-all">{email}</strong> : "your email address"}. Open the link, or{" "}
+        <Link href={continueTo ? `/check-inbox?callbackUrl=${encodeURIComponent(continueTo)}` : "/check-inbox"} className="font-medium underline">
+          type the code
+        </Link>
+        ; check your spam folder if you cannot find the email.
       </p>
       <div className="mt-3">
-        <ResendVerification callbackPath={callbackPath} />
+        <ResendVerification callbackPath={callbackPath} continueTo={continueTo} />
       </div>
     </div>
   );

@@ -1,4 +1,7 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { SignedOutVote } from "@/components/survey/signed-out-vote";
 import { formatDate } from "@/lib/dates";
 import { resultStats } from "@/lib/surveys/stats";
 import { propsNamed, textOf } from "@/tests/element-text";
@@ -42,7 +45,15 @@ describe("/survey/details/[id]", () => {
     // A signed-out visitor is asked to log in; the signed-in part reads the figures itself.
     expect(propsNamed(openPage, "closed")).toEqual([expect.objectContaining({ surveyId: open.id, closed: false })]);
     expect(propsNamed(openPage, "figures")).toEqual([]);
-    expect(textOf(openPage)).toContain("Please login to vote this survey!");
+    // Signed out, the question and its answers, each a way into sign-in that keeps the answer.
+    expect(propsNamed(openPage, "questionTitle")).toEqual([{ surveyId: open.id, questionTitle: open.questionTitle, questionDescription: open.questionDescription }]);
+    const signedOut = renderToStaticMarkup(createElement(SignedOutVote, propsNamed(openPage, "questionTitle")[0] as Parameters<typeof SignedOutVote>[0]));
+    expect(signedOut).toContain("Please login to vote this survey!");
+    expect(signedOut).toContain(open.questionTitle);
+    expect(signedOut).toContain(open.questionDescription);
+    for (const answer of ["yes", "no"]) expect(signedOut).toContain(`href="/login?callbackUrl=%2Fsurvey%2Fdetails%2F${open.id}&amp;vote=${answer}"`);
+    expect(signedOut).toContain(`href="/login?callbackUrl=%2Fsurvey%2Fdetails%2F${open.id}"`);
+    expect(signedOut).toContain(`href="/register?callbackUrl=%2Fsurvey%2Fdetails%2F${open.id}"`);
 
     const closed = await createSurvey(owner.id, { yesCount: 62, noCount: 22, deadlineInDays: -1 });
     const closedPage = await render(closed.id);

@@ -7,6 +7,7 @@ import { DeadlineNote } from "@/components/survey/deadline-note";
 import { ResultsHiddenNote } from "@/components/survey/results-summary";
 import { SurveyResults } from "@/components/survey/survey-results";
 import { SurveyShare } from "@/components/survey/survey-share";
+import { SignedOutVote } from "@/components/survey/signed-out-vote";
 import { SurveyVoting } from "@/components/survey/survey-voting";
 import { VoidedNote } from "@/components/survey/voided-note";
 import { getEnv } from "@/lib/env";
@@ -128,16 +129,7 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
                 <SurveyResults figures={counts} deadline={survey.deadline} myVote={null} />
               </>
             ) : (
-              <p className="text-lg">
-                Please login to vote this survey!{" "}
-                <Link
-                  href={`/login?callbackUrl=${encodeURIComponent(surveyHref(survey.id))}`}
-                  prefetch={false}
-                  className="font-semibold text-brand-700 underline"
-                >
-                  Login
-                </Link>
-              </p>
+              <SignedOutVote surveyId={survey.id} questionTitle={survey.questionTitle} questionDescription={survey.questionDescription} />
             )}
           </SurveyVoting>
         </section>

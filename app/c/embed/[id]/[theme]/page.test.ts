@@ -26,6 +26,9 @@ describe("/embed/survey/{id}", () => {
     expect(text).toContain(survey.questionTitle);
     expect(text).toContain("84 votes so far.");
     expect(text).toContain("Vote on OPINEX");
+    // Each answer opens the survey with it selected.
+    expect(markup).toContain(`/survey/details/${survey.id}?vote=yes"`);
+    expect(markup).toContain(`/survey/details/${survey.id}?vote=no"`);
     expect(markup).not.toContain('data-testid="embed-bar"');
     for (const split of ["Yes 74", "No 26", "(62)", "(22)", "interval", "Yes leads"]) expect(text).not.toContain(split);
   });

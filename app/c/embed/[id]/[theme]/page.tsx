@@ -6,6 +6,7 @@ import { VoidedNote } from "@/components/survey/voided-note";
 import { cachedSurvey } from "@/lib/surveys/cache";
 import { isClosed } from "@/lib/dates";
 import { surveyHref } from "@/lib/public-urls";
+import { surveyChoiceHref } from "@/lib/votes/choice";
 import { resultsHidden, visibleCounts, visibleVoided } from "@/lib/surveys/results-visibility";
 import { siteUrl, SITE_NAME } from "@/lib/seo";
 import { EMBED_THEMES, type EmbedTheme } from "@/lib/sharing/share";
@@ -41,6 +42,7 @@ export default async function EmbeddedSurvey({ params }: { params: Params }) {
   const closed = isClosed(survey.deadline, siteToday());
   const hidden = resultsHidden(survey, closed);
   const counts = visibleCounts(survey, hidden);
+  const button = `inline-flex min-h-11 items-center justify-center rounded-md px-4 text-sm font-semibold ${dark ? "bg-brand-200 text-slate-900 hover:bg-brand-100" : "bg-brand-700 text-white hover:bg-brand-800"}`;
   return (
     <main
       data-embed
@@ -51,15 +53,26 @@ export default async function EmbeddedSurvey({ params }: { params: Params }) {
       <p className={`text-sm ${dark ? "text-slate-300" : "text-slate-700"}`}>{survey.title}</p>
       <EmbedResults surveyId={survey.id} deadline={survey.deadline} dark={dark} initial={{ ...counts, deadlinePassed: closed }} />
       <VoidedNote count={visibleVoided(survey.voidedCount, hidden) ?? 0} className={`text-sm ${dark ? "text-slate-300" : "text-slate-700"}`} />
-      <a
-        href={`${siteUrl()}${surveyHref(survey.id)}`}
-        target="_blank"
-        rel="noopener"
-        className={`inline-flex min-h-11 items-center justify-center self-start rounded-md px-4 text-sm font-semibold ${dark ? "bg-brand-200 text-slate-900 hover:bg-brand-100" : "bg-brand-700 text-white hover:bg-brand-800"}`}
-      >
-        {closed ? "See the results on OPINEX" : "Vote on OPINEX"}
-        <span className="sr-only"> (opens in a new tab)</span>
-      </a>
+      {closed ? (
+        <a href={`${siteUrl()}${surveyHref(survey.id)}`} target="_blank" rel="noopener" className={`self-start ${button}`}>
+          See the results on OPINEX
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      ) : (
+        // Each answer opens the survey on OPINEX with it selected (lib/votes/choice.ts): after signing in
+        // there, the person is one press of Submit from a counted vote.
+        <div role="group" aria-labelledby="embed-vote" className="flex flex-wrap items-center gap-2">
+          <span id="embed-vote" className="text-sm font-semibold">
+            Vote on OPINEX:
+          </span>
+          {(["yes", "no"] as const).map((answer) => (
+            <a key={answer} href={`${siteUrl()}${surveyChoiceHref(survey.id, answer)}`} target="_blank" rel="noopener" className={`min-w-20 ${button}`}>
+              {answer === "yes" ? "Yes" : "No"}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ))}
+        </div>
+      )}
     </main>
   );
 }

@@ -1,0 +1,109 @@
+"use client";
+
+import { Loader2 } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { FormField } from "@/components/auth/form-field";
+import { ResendVerification } from "@/components/auth/resend-verification";
+import { refreshCurrentUser } from "@/components/site/use-current-user";
+import { Button } from "@/components/ui/button";
+import { RequestError, requestJson, sendJson } from "@/lib/api/client";
+
+/** How often the page asks whether the address was verified elsewhere (the link opened on a phone). */
+const POLL_MS = 4000;
+
+/**
+ * The page after registering (or whenever a vote waits for a verified address): where the mail went, the
+ * six-digit code typed here (POST /api/verify-email {code}), a new mail, a way to change a wrong
+ * address; and it waits: once the address is verified, here or by the mail's link on any device, it
+ * goes on to `continueTo` (the survey the person came from, with their answer).
+ */
+export function CheckInbox({ email, continueTo }: { email: string; continueTo: string }) {
+  const router = useRouter();
+  const [code, setCode] = useState("");
+  const [state, setState] = useState<{ kind: "idle" | "sending" | "verified"; error?: string }>({ kind: "idle" });
+  const going = useRef(false);
+
+  const goOn = useCallback(async () => {
+    if (going.current) return;
+    going.current = true;
+    setState({ kind: "verified" });
+    await refreshCurrentUser();
+    router.replace(continueTo);
+  }, [continueTo, router]);
+
+  // Verified elsewhere: asked every few seconds while the page is in view, and when it comes back.
+  useEffect(() => {
+    const check = async () => {
+      if (document.visibilityState !== "visible") return;
+      const me = await requestJson<{ user: { emailVerified: boolean } | null }>("/api/me").catch(() => null);
+      if (me?.user?.emailVerified) await goOn();
+    };
+    const timer = setInterval(check, POLL_MS);
+    document.addEventListener("visibilitychange", check);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", check);
+    };
+  }, [goOn]);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const digits = code.replace(/\D/g, "");
+    if (digits.length !== 6) return setState({ kind: "idle", error: "Type the six digits from the email." });
+    setState({ kind: "sending" });
+    try {
+      await sendJson("/api/verify-email", { code: digits });
+      await goOn();
+    } catch (error) {
+      if (error instanceof RequestError && error.status === 409) return goOn();
+      setState({ kind: "idle", error: error instanceof Error ? error.message : "Something went wrong" });
+    }
+  };
+
+  if (state.kind === "verified") {
+    return (
+      <p role="status" className="flex items-center justify-center gap-2 text-center font-medium text-green-800">
+        <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />
+        Your email address is verified. Taking you on…
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <p className="text-slate-800">
+        We sent an email to <strong className="break-all">{email}</strong>. Type the six-digit code from it here, or open the link in it on any device: this
+        page goes on by itself once your address is verified.
+      </p>
+      <form noValidate onSubmit={submit} className="space-y-4" aria-label="Verify with the code">
+        <FormField
+          id="verify-code"
+          label="Six-digit code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={9}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={state.error}
+          className="text-center font-mono text-xl tracking-[0.4em]"
+        />
+        <Button type="submit" className="w-full" disabled={state.kind === "sending"}>
+          {state.kind === "sending" && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
+          Verify
+        </Button>
+      </form>
+      <div className="space-y-3 border-t border-slate-100 pt-4 text-sm text-slate-700">
+        <p>No email? It can take a minute; look in your spam folder too, or ask for a new one (it brings a new code).</p>
+        <ResendVerification continueTo={continueTo} />
+        <p>
+          Wrong address?{" "}
+          <Link href="/dashboard/account#email" className="font-medium text-brand-700 underline">
+            Change it on your account page
+          </Link>
+          .
+        </p>
+      </div>
+    </div>
+  );
+}
