@@ -11,7 +11,10 @@ test.describe("registration", () => {
     await registerWithForm(page, person);
 
     await expect(page.getByText("Your account created successfully")).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    // Signed in, on the page that waits for the verification mail (this site sends mail).
+    await expect(page).toHaveURL(/\/check-inbox$/);
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await expect(page.getByText(`We sent an email to ${person.email}.`)).toBeVisible();
     const account = page.getByTestId("desktop-account");
     await expect(account).toContainText(person.name);
     await expect(account.locator("img")).toHaveAttribute("src", /^\/api\/avatars\/[0-9a-f-]{36}$/);

@@ -123,12 +123,12 @@ test("the site menu is a dialog: focus stays inside, Escape and a tap outside cl
   await expect(menu).toBeVisible();
   await expect(menu.getByRole("link", { name: "Surveys" })).toHaveAttribute("aria-current", "page");
 
-  // Every item is a 44 px target; Sign Up looks like the desktop's Register button.
-  for (const name of ["Home", "Surveys", "Pricing", "About", "Contact", "Login", "Sign Up"]) {
+  // Every item is a 44 px target; Register looks like the desktop's Register button.
+  for (const name of ["Home", "Surveys", "Pricing", "About", "Contact", "Login", "Register"]) {
     const box = (await menu.getByRole("link", { name, exact: true }).boundingBox())!;
     expect(box.height, name).toBeGreaterThanOrEqual(44);
   }
-  const signUp = menu.getByRole("link", { name: "Sign Up" });
+  const signUp = menu.getByRole("link", { name: "Register" });
   expect(await signUp.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(29, 78, 216)");
   expect(await signUp.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(255, 255, 255)");
 

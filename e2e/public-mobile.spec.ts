@@ -14,10 +14,10 @@ test("the small-screen menu opens, lists the public pages and closes after navig
   await expect(menu).toBeVisible();
   await expect(page.locator('button[aria-haspopup="dialog"]')).toHaveAttribute("aria-expanded", "true");
   await expect(menu.getByRole("button", { name: "Close menu" })).toBeVisible();
-  for (const name of ["Home", "Surveys", "Pricing", "About", "Contact", "Login", "Sign Up"]) {
+  for (const name of ["Home", "Surveys", "Pricing", "About", "Contact", "Login", "Register"]) {
     await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
   }
-  await expect(menu.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
+  await expect(menu.getByRole("link", { name: "Register" })).toHaveAttribute("href", "/signup");
 
   await menu.getByRole("link", { name: "Surveys", exact: true }).click();
   await expect(page).toHaveURL(/\/surveys$/);

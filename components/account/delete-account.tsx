@@ -30,10 +30,10 @@ export function DeleteAccount({ hasPassword, freshSignIn }: { hasPassword: boole
     return (
       <div className="space-y-3">
         <p className="text-sm text-slate-700">
-          Your account signs in with Google. To delete it, sign in with Google again, then come back here within 10 minutes.
+          Your account signs in with Google. To delete it, login with Google again, then come back here within 10 minutes.
         </p>
         <Button variant="outline" onClick={() => void signIn("google", { callbackUrl: "/dashboard/account#delete" })}>
-          Sign in with Google again
+          Login with Google again
         </Button>
       </div>
     );

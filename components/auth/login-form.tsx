@@ -54,7 +54,7 @@ export function LoginForm() {
       toast.error("Oh no!", { description: "There was a problem logging in", id: "login-error" });
     } else if (error === "OAuthAccountNotLinked") {
       toast.error("Oh no!", {
-        description: "This email already has an account with a password. Please log in with your email and password.",
+        description: "This email already has an account with a password. Please login with your email and password.",
         id: "login-error",
       });
     } else if (intent === "register") {

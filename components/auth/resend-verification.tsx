@@ -42,11 +42,10 @@ export function ResendVerification({
         {state.kind === "error" && <span className="text-red-700">{state.message}</span>}
         {state.kind === "signed-out" && (
           <>
-            Sign in first:{" "}
             <Link href={`/login?callbackUrl=${encodeURIComponent(callbackPath)}`} className="font-medium text-brand-700 underline">
-              log in
-            </Link>
-            , then ask for a new link.
+              Login
+            </Link>{" "}
+            first, then ask for a new link.
           </>
         )}
       </p>

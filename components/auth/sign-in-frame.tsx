@@ -4,7 +4,7 @@ import { GoogleButton } from "@/components/auth/google-button";
 import { withCallback } from "@/components/auth/use-callback-url";
 
 const FRAMES = {
-  login: { google: "Login with Google", form: "Login", question: "Don't have an account?", href: "/register", link: "Sign up here" },
+  login: { google: "Login with Google", form: "Login", question: "Don't have an account?", href: "/register", link: "Register here" },
   register: { google: "Register with Google", form: "Register", question: "Already have an account?", href: "/login", link: "Login here" },
 } as const;
 

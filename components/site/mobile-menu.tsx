@@ -76,7 +76,7 @@ export default function MobileMenu({
                 Login
               </Link>
               <Link href="/signup" prefetch={false} onClick={close} className={cn(itemClass, "justify-center bg-brand-700 text-white hover:bg-brand-800")}>
-                Sign Up
+                Register
               </Link>
             </div>
           )}

@@ -50,7 +50,7 @@ export function SignedOutVote({ surveyId, questionTitle, questionDescription }: 
         </Link>
       </p>
       <p className="mt-1 text-sm text-slate-700">
-        {chosen ? "Your answer is kept while you sign in. " : ""}No account yet?{" "}
+        {chosen ? "Your answer is kept while you login or register. " : ""}No account yet?{" "}
         <Link href={signInForChoiceHref("/register", surveyId, chosen)} prefetch={false} className="font-semibold text-brand-700 underline">
           Register
         </Link>{" "}

@@ -34,7 +34,7 @@ export const POST = route({
   },
   handler: async ({ body, user }) => {
     if (body.code !== undefined) {
-      if (!user) throw new ApiError("unauthorized", "Sign in first: the code works only for the account it was sent to.");
+      if (!user) throw new ApiError("unauthorized", "Login first: the code works only for the account it was sent to.");
       const result = await verifyEmailWithCode(user.id, body.code);
       if (!result.ok) {
         const message = codeRefusalMessage(result);
