@@ -84,9 +84,10 @@ test("every page of the app is in this spec", () => {
     "/c/embed/{id}/[theme]": "/embed/survey/{id}",
   };
   for (const [i, p] of found.entries()) found[i] = publicAddress[p] ?? p;
-  // /dashboard only redirects to the person's own dashboard.
+  // /dashboard only redirects to the person's own dashboard; /check-inbox sends the demo's people, whose
+  // addresses are verified, straight on (axe checks it with an unverified person in shared-link.spec.ts).
   const listed = new Set(
-    [...PUBLIC, ...SIGNED_OUT_ONLY, ...LINKS_AND_EMBEDS, "/payment", "/dashboard", "/dashboard/account", ...Object.values(DASHBOARD).flat()].map(
+    [...PUBLIC, ...SIGNED_OUT_ONLY, ...LINKS_AND_EMBEDS, "/payment", "/dashboard", "/check-inbox", "/dashboard/account", ...Object.values(DASHBOARD).flat()].map(
       (p) => p.replace(/\?.*$/, "").replace(/\{(survey|own)\}/, "{id}").replace(/\/$/, "") || "/",
     ),
   );
