@@ -30,10 +30,10 @@ test("the surveyor's results page shows the integrity panel, on a desktop and a 
   const panel = page.getByTestId("integrity-panel");
   await expect(panel.getByRole("heading", { name: "Integrity" })).toBeVisible();
   await expect(panel.getByTestId("integrity-votes")).toHaveText("1");
-  await expect(panel.getByTestId("integrity-verified")).toHaveText("100 %");
+  await expect(panel.getByTestId("integrity-verified")).toHaveText("100%");
   await expect(panel.getByTestId("integrity-no-burst")).toHaveText("No burst.");
   await expect(panel.getByRole("table", { name: "Voters' account age when they voted" })).toBeVisible();
-  await expect(panel.getByRole("row", { name: /Under 1 day 1 100 %/ })).toBeVisible();
+  await expect(panel.getByRole("row", { name: /Under 1 day 1 100%/ })).toBeVisible();
   await expect(panel).toContainText("A burst is an hour with at least 10 votes");
   await expectAxeClean(page);
 

@@ -69,11 +69,38 @@ test("voting with the keyboard alone", async ({ page }) => {
   await page.goto(`/survey/details/${id}`);
   const form = page.getByRole("form", { name: "Vote on this survey" });
   await expect(form).toBeVisible();
-  const yes = form.getByRole("checkbox", { name: "Yes" });
-  await tabTo(page, yes);
+  const question = (await form.locator("legend").textContent())!.trim();
+  const yes = form.getByRole("radio", { name: "Yes" });
+  const no = form.getByRole("radio", { name: "No" });
+  const submit = form.getByRole("button", { name: "Submit" });
+
+  // Submitting with no answer names the question, and takes focus back to the answers.
+  await tabTo(page, submit);
+  await page.keyboard.press("Enter");
+  await expect(form.getByRole("alert")).toHaveText(`This field is required: choose Yes or No to answer "${question}".`);
+  await expect(yes).toBeFocused();
+  await expectFocusVisible(page);
+
+  // The arrow keys move between Yes and No and choose as they go.
+  await page.keyboard.press("ArrowRight");
+  await expect(no).toBeFocused();
+  await expect(no).toBeChecked();
+  await expect(yes).not.toBeChecked();
+  await expectFocusVisible(page);
+  await page.keyboard.press("ArrowLeft");
+  await expect(yes).toBeFocused();
+  await expect(yes).toBeChecked();
+  await expect(no).not.toBeChecked();
+  // Space on the chosen answer clears it (one answer at most, or none); Space again chooses it.
+  await page.keyboard.press("Space");
+  await expect(yes).not.toBeChecked();
+  await expect(no).not.toBeChecked();
+  await expect(yes).toBeFocused();
   await page.keyboard.press("Space");
   await expect(yes).toBeChecked();
-  await tabTo(page, form.getByRole("button", { name: "Submit" }));
+  await expect(form.getByRole("alert")).toHaveCount(0);
+
+  await tabTo(page, submit);
   await page.keyboard.press("Enter");
   await expect(form).toHaveCount(0);
   const state = (await (await page.request.get(`/api/vote/${id}`)).json()) as { myVote: { vote: string } | null };

@@ -77,7 +77,7 @@ for (const { name, viewport } of WIDTHS) {
 
       await page.goto(`/survey/details/${survey}`);
       const form = page.getByRole("form", { name: "Vote on this survey" });
-      await form.getByRole("checkbox", { name: "Yes" }).check();
+      await form.getByRole("radio", { name: "Yes" }).check();
       await form.getByRole("button", { name: "Submit" }).click();
       await expect(page.getByText("Your vote counted successfully")).toBeVisible();
 

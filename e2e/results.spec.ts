@@ -1,7 +1,7 @@
 // Results with their uncertainty, and results kept until the deadline, in Chromium against the
-// production build: the share, its 95 % interval and the verdict in words and on the chart (desktop and
-// phone), and a survey whose surveyor keeps its results until the deadline showing no count to a voter
-// anywhere while its surveyor and the admins see them.
+// production build: the plain reading, the margin from the 95% interval and the verdict with its reason
+// in words, and the chart on its marked scale (desktop and phone), and a survey whose surveyor keeps its
+// results until the deadline showing no count to a voter anywhere while its surveyor and the admins see them.
 import { expect, test, type Page } from "@playwright/test";
 import { newPerson, registerThroughApi } from "./fixtures/accounts";
 import { analyzePage } from "./fixtures/axe";
@@ -31,11 +31,26 @@ async function closedSurvey(page: Page): Promise<{ id: string; live: Live & { ye
   throw new Error("No closed survey with votes in the seeded data");
 }
 
-test("a survey page says the yes share, its 95% interval and the verdict, and draws the interval, on a desktop and on a phone", async ({ page }) => {
+/** The answer a result is read out about (the majority, Yes on an even split) and its range, in whole percentages. */
+function readOut(yesCount: number, noCount: number, stats: Stats) {
+  const side = yesCount >= noCount ? "Yes" : "No";
+  const [low, high] = side === "Yes" ? [stats.low, stats.high] : [1 - stats.high, 1 - stats.low];
+  return { side, low: pct(low), high: pct(high), votes: stats.n === 1 ? "1 vote" : `${stats.n} votes` };
+}
+
+const REASONS: Record<string, RegExp> = {
+  "Yes leads": /^Yes leads: (even )?the low end of that range is above 50%/,
+  "No leads": /^No leads: (even )?the low end of that range is above 50%/,
+  "Too close to call": /^Too close to call: that range includes 50%, so either answer could be the majority\.$/,
+  "Too few votes to tell": /^Too few votes to tell: it takes at least 10 votes to call a result\.$/,
+};
+
+test("a survey page leads with the plain reading, then the margin, then the verdict with its reason, and draws the interval on a marked scale, on a desktop and on a phone", async ({ page }) => {
   const { id, live } = await closedSurvey(page);
   const { stats, yesCount, noCount } = live;
   const share = pct(stats.yesShare!);
-  const interval = `95% interval ${pct(stats.low)}–${pct(stats.high)}%`;
+  const read = readOut(yesCount, noCount, stats);
+  const few = stats.n < 10 ? "so few" : "this many";
 
   for (const viewport of [
     { width: 1280, height: 800 },
@@ -45,15 +60,27 @@ test("a survey page says the yes share, its 95% interval and the verdict, and dr
     await page.goto(`/survey/details/${id}`);
     await expect(page.getByRole("heading", { name: "Survey Results" })).toBeVisible();
 
-    // In words, as the numbers the server computed.
+    // In words, as the numbers the server computed, in that order: the plain reading with the total,
+    // the margin, the verdict with why.
     const summary = page.getByTestId("results-summary");
-    await expect(summary).toContainText(`Yes ${share}% (${interval})`);
+    await expect(summary.getByTestId("results-reading")).toHaveText(new RegExp(`^.+: .+ of ${read.votes}\\.$`));
+    await expect(summary.getByTestId("results-reading")).toContainText(read.side);
+    await expect(summary.getByTestId("results-margin")).toHaveText(
+      `With ${few} votes, the true share saying ${read.side} could be anywhere from ${read.low}% to ${read.high}%.`,
+    );
     await expect(page.getByTestId("results-verdict")).toHaveText(stats.verdict);
-    await expect(summary).toContainText(stats.n === 1 ? "1 vote" : `${stats.n} votes`);
-    await expect(page.getByText(/The 95% interval is where the Yes share probably lies/)).toBeVisible();
+    await expect(summary.getByTestId("results-verdict-line")).toHaveText(REASONS[stats.verdict]);
+    const lines = (await summary.innerText()).split("\n").filter((line) => line.trim());
+    expect(lines.map((line) => line.split(":")[0].split(",")[0].trim())).toEqual([
+      expect.stringMatching(/voter|Voters/),
+      `With ${few} votes`,
+      stats.verdict,
+    ]);
+    await expect(page.getByText(/The range is the 95% confidence interval \(the margin of error\)/)).toBeVisible();
 
     // On the chart: a whisker per bar from the low to the high end of its interval (No mirrors Yes),
-    // on a scale of shares from the bottom (0 %) to the top (100 %) of the plot.
+    // on a scale of shares from the bottom (0%) to the top (100%) of the plot, marked at 0%, 50% and
+    // 100%, with a line at 50% level with its label.
     const chart = page.getByTestId("results-chart");
     await expect(chart.getByTestId("result-interval")).toHaveCount(2);
     const yes = chart.getByTestId("bar-yes");
@@ -62,6 +89,12 @@ test("a survey page says the yes share, its 95% interval and the verdict, and dr
     const at = (s: number) => plot.y + plot.height * (1 - s);
     expect(Math.abs(whisker.y - at(stats.high))).toBeLessThanOrEqual(1.5);
     expect(Math.abs(whisker.y + whisker.height - at(stats.low))).toBeLessThanOrEqual(1.5);
+    const ticks = chart.getByTestId("results-tick");
+    await expect(ticks).toHaveText(["0%", "50%", "100%"]);
+    const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
+    const midline = (await chart.getByTestId("results-midline").boundingBox())!;
+    expect(Math.abs(midline.y + midline.height / 2 - at(0.5))).toBeLessThanOrEqual(1.5);
+    for (const [i, s] of [0, 0.5, 1].entries()) expect(Math.abs(middle((await ticks.nth(i).boundingBox())!) - at(s))).toBeLessThanOrEqual(1.5);
     const noWhisker = chart.getByTestId("bar-no").getByTestId("result-interval");
     await expect(noWhisker).toHaveAttribute("data-low", (1 - stats.high).toFixed(4));
     await expect(noWhisker).toHaveAttribute("data-high", (1 - stats.low).toFixed(4));
@@ -74,6 +107,21 @@ test("a survey page says the yes share, its 95% interval and the verdict, and dr
     await expect(table.getByRole("row", { name: `Yes ${yesCount} ${share}% ${pct(stats.low)}–${pct(stats.high)}%` })).toHaveCount(1);
     await expect(table.getByRole("row", { name: `No ${noCount} ${pct(noCount / stats.n)}% ${pct(1 - stats.high)}–${pct(1 - stats.low)}%` })).toHaveCount(1);
 
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await expectNoA11yViolations(page);
+    const reading = (await summary.getByTestId("results-reading").textContent())!;
+
+    // Its embed says the same in the same words, under its bar marked at 50%, with each answer's count and share.
+    await page.goto(`/embed/survey/${id}`);
+    const figures = page.getByTestId("embed-figures");
+    await expect(figures.locator("p")).toHaveText([
+      reading,
+      `With ${few} votes, the true share saying ${read.side} could be anywhere from ${read.low}% to ${read.high}%.`,
+      REASONS[stats.verdict],
+      "Voting has closed.",
+    ]);
+    await expect(page.getByTestId("embed-midline")).toHaveCount(1);
+    await expect(page.getByTestId("embed-counts")).toHaveText(`Yes ${yesCount} · ${share}%50%, No ${noCount} · ${pct(noCount / stats.n)}%`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await expectNoA11yViolations(page);
   }
@@ -115,7 +163,7 @@ test("a survey whose results wait for its deadline shows a voter no count anywhe
     await voterPage.goto(`/survey/details/${id}`);
     await expect(voterPage.getByTestId("survey-results-hidden")).toHaveText(hiddenLine);
     const vote = voterPage.getByRole("form", { name: "Vote on this survey" });
-    await vote.getByRole("checkbox", { name: "Yes" }).check();
+    await vote.getByRole("radio", { name: "Yes" }).check();
     await vote.getByRole("button", { name: "Submit" }).click();
     await expect(voterPage.getByText("Your vote counted successfully")).toBeVisible();
     await expect(voterPage.getByRole("status").filter({ hasText: "Your vote counted" })).toHaveText(
@@ -167,21 +215,20 @@ test("a survey whose results wait for its deadline shows a voter no count anywhe
     await page.goto(`/dashboard/surveyor/surveys/${id}`);
     await expect(page.getByTestId("yes-count")).toHaveText("1");
     const result = page.getByTestId("surveyor-result").getByTestId("results-summary");
-    await expect(result).toContainText("Yes 100% (95% interval 21–100%)");
-    await expect(result.getByTestId("results-verdict")).toHaveText("Too few votes to tell");
-    await expect(result).toContainText("1 vote");
+    await expect(result.getByTestId("results-reading")).toHaveText("The only voter said Yes: 100% of 1 vote.");
+    await expect(result.getByTestId("results-margin")).toHaveText("With so few votes, the true share saying Yes could be anywhere from 21% to 100%.");
+    await expect(result.getByTestId("results-verdict-line")).toHaveText("Too few votes to tell: it takes at least 10 votes to call a result.");
     await expect(page.getByTestId("results-visibility")).toContainText("Only you and the admins see these figures until the survey closes on");
     await page.getByRole("button", { name: "Show Chart" }).click();
     await expect(page.getByTestId("results-chart").getByTestId("result-interval")).toHaveCount(2);
-    await expect(page.getByRole("table", { name: "Survey results: 1 votes" }).getByRole("row", { name: "Yes 1 100% 21–100%" })).toHaveCount(1);
+    await expect(page.getByRole("table", { name: "Survey results by answer" }).getByRole("row", { name: "Yes 1 100% 21–100%" })).toHaveCount(1);
     await expectNoA11yViolations(page);
 
     // An admin sees it in Manage Surveys (the newest survey, on the first page).
     const adminPage = await admin.newPage();
     await adminPage.goto("/dashboard/admin/surveys");
     const adminRow = adminPage.getByRole("row").filter({ hasText: title });
-    await expect(adminRow.getByTestId("results-summary")).toContainText("Yes 100%");
-    await expect(adminRow.getByTestId("results-summary")).toContainText("1 vote");
+    await expect(adminRow.getByTestId("results-reading")).toHaveText("The only voter said Yes: 100% of 1 vote.");
     await expect(adminRow.getByTestId("results-hidden-until")).toContainText("Hidden from the public until it closes");
   } finally {
     // Out of the public lists, so the other specs' open surveys stay ones that show their results.

@@ -119,11 +119,17 @@ test("the results page shows the counts, the chart on demand, the voters, the vo
   await page.getByRole("button", { name: "Show Chart" }).click();
   await expect(page.getByRole("heading", { name: "Survey Results Chart" })).toBeVisible();
   expect((await page.getByTestId("results-chart").boundingBox())!.height).toBe(300);
-  // Each bar carries its share; the total sits beside the title; the figures are a table for screen readers.
+  // The result in words says the total once; each bar carries its share on a scale marked 0%, 50% and
+  // 100%; the figures are a table for screen readers.
+  await expect(page.getByTestId("surveyor-result").getByTestId("results-reading")).toHaveText("Most voters said Yes: 67% of 3 votes.");
+  await expect(page.getByTestId("surveyor-result").getByTestId("results-verdict-line")).toHaveText(
+    "Too few votes to tell: it takes at least 10 votes to call a result.",
+  );
   await expect(page.getByTestId("bar-yes")).toContainText("67%");
   await expect(page.getByTestId("bar-no")).toContainText("33%");
-  await expect(page.getByTestId("chart-total")).toHaveText("(3 votes)");
-  const figures = page.getByRole("table", { name: "Survey results: 3 votes" });
+  await expect(page.getByTestId("results-tick")).toHaveText(["0%", "50%", "100%"]);
+  await expect(page.getByRole("heading", { name: "Survey Results Chart" })).toHaveText("Survey Results Chart");
+  const figures = page.getByRole("table", { name: "Survey results by answer" });
   await expect(figures.getByRole("row", { name: "Yes 2 67%" })).toHaveCount(1);
   await expect(figures.getByRole("row", { name: "No 1 33%" })).toHaveCount(1);
   // Yes and No are told apart by colour too (the Open Graph image's two).

@@ -7,7 +7,7 @@ import { signInAs } from "./fixtures/session";
 
 // The surveys here show their results after voting (a survey keeping them until its deadline answers
 // null counts, and is left out: e2e/results.spec.ts covers it).
-type VotingState = { yesCount: number; noCount: number; open: boolean; deadlinePassed: boolean; myVote: { vote: string } | null; resultsHidden: boolean };
+type VotingState = { yesCount: number; noCount: number; open: boolean; deadlinePassed: boolean; myVote: { vote: string } | null; resultsHidden: boolean; questionTitle: string };
 
 async function surveyIds(page: Page): Promise<string[]> {
   // The public list call when it exists, else the links of the survey list page.
@@ -72,22 +72,27 @@ test("a user votes Yes, sees the chart with Yes one higher, and a reload shows t
   await expect(page.getByRole("button", { name: "Report" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // Empty submit: the spec's message, nothing sent.
+  // Empty submit: the spec's message, naming the question, nothing sent.
+  const question = (await form.locator("legend").textContent())!.trim();
+  const required = `This field is required: choose Yes or No to answer "${question}".`;
   await form.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByText("This field is required")).toBeVisible();
+  await expect(form.getByRole("alert")).toHaveText(required);
+  await expect(form.getByRole("group", { name: question })).toHaveAccessibleDescription(required);
 
-  // Yes and No act as a radio that can be cleared; keyboard works too.
-  const yes = form.getByRole("checkbox", { name: "Yes" });
-  const no = form.getByRole("checkbox", { name: "No" });
+  // Yes and No are a radio group whose answer can be cleared: one at most, a click on the chosen one
+  // clears it; the keyboard works too.
+  const yes = form.getByRole("radio", { name: "Yes" });
+  const no = form.getByRole("radio", { name: "No" });
   await yes.check();
   await no.check();
   await expect(yes).not.toBeChecked();
-  await no.uncheck();
+  await no.click();
   await expect(no).not.toBeChecked();
+  await expect(yes).not.toBeChecked();
   await yes.focus();
   await page.keyboard.press("Space");
   await expect(yes).toBeChecked();
-  await expect(page.getByText("This field is required")).toBeHidden();
+  await expect(page.getByText(required)).toBeHidden();
 
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Your vote counted successfully")).toBeVisible();
@@ -107,7 +112,10 @@ test("a user votes Yes, sees the chart with Yes one higher, and a reload shows t
   await expect(page.getByTestId("no-count")).toHaveText(`No: ${before.noCount}`);
   await expect(page.getByTestId("my-vote")).toHaveText("You voted Yes");
   await expect(page.getByTestId("results-chart").getByTestId("result-bar")).toHaveCount(2);
-  await expect(page.getByTestId("results-total")).toHaveText(`${before.yesCount + before.noCount + 1} votes`);
+  // The result leads with its plain reading, the total said once in it.
+  const votes = before.yesCount + before.noCount + 1;
+  await expect(page.getByTestId("results-total")).toHaveText(`${votes} votes`);
+  await expect(page.getByTestId("results-reading")).toHaveText(new RegExp(`: .* of ${votes} votes\\.$`));
   await expect(form).toBeHidden();
   await expectNoSeriousA11yViolations(page);
 
@@ -161,7 +169,7 @@ test("a pro_user's comment, with its length counter, appears in My Commented Sur
   const box = page.getByLabel("Comments");
   await box.fill(comment);
   await expect(page.getByText(`${comment.length}/1000 characters`)).toBeVisible();
-  await page.getByRole("checkbox", { name: "No" }).check();
+  await page.getByRole("radio", { name: "No" }).check();
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Your vote counted successfully")).toBeVisible();
   await expect(page.getByTestId("my-vote")).toHaveText("You voted No");
@@ -230,8 +238,9 @@ test("a signed-out visitor is asked to log in on an open survey and sees the res
   await page.goto(`/survey/details/${closed.id}`);
   await expect(page.getByRole("heading", { name: "Survey Results" })).toBeVisible();
   await expect(page.getByTestId("yes-count")).toHaveText(`Yes: ${closed.state.yesCount}`);
-  // Yes and No in their own colours with a matching legend, the percentage on each bar,
-  // the total beside the title and a table of the figures for screen readers; no chart library.
+  // Yes and No in their own colours with a matching legend, the percentage on each bar, a scale marked
+  // 0%, 50% and 100% with its 50% line, the total said once (in the plain reading) and a table of the
+  // figures for screen readers; no chart library.
   const { yesCount, noCount } = closed.state;
   const total = yesCount + noCount;
   const share = (n: number) => `${total ? Math.round((n / total) * 100) : 0}%`;
@@ -243,7 +252,14 @@ test("a signed-out visitor is asked to log in on an open survey and sees the res
   expect(legend).toEqual(colours);
   await expect(page.getByTestId("results-chart")).toContainText(share(yesCount));
   await expect(page.getByTestId("results-chart")).toContainText(share(noCount));
-  await expect(page.getByRole("heading", { name: "Survey Results" })).toContainText(total === 1 ? "1 vote" : `${total} votes`);
+  await expect(page.getByTestId("results-chart").getByTestId("results-tick")).toHaveText(["0%", "50%", "100%"]);
+  await expect(page.getByTestId("results-chart").getByTestId("results-midline")).toHaveCount(1);
+  const totalText = total === 1 ? "1 vote" : `${total} votes`;
+  await expect(page.getByTestId("results-total")).toHaveText(totalText);
+  // (The line on what the range means names a number of votes of its own.)
+  const shown = (await page.getByRole("figure", { name: "Survey Results" }).innerText()).replace(/^The range is the 95% confidence interval.*$/m, "");
+  expect(shown.split(totalText).length - 1, shown).toBe(1);
+  expect(shown).not.toMatch(/\d %/);
   const table = page.getByRole("table", { name: "Votes on this survey" });
   await expect(table.getByRole("row", { name: `Yes ${yesCount} ${share(yesCount)}` })).toHaveCount(1);
   await expect(table.getByRole("row", { name: `No ${noCount} ${share(noCount)}` })).toHaveCount(1);
@@ -260,10 +276,14 @@ test("without JavaScript the cached survey page is whole: the login prompt on an
     const noScript = await context.newPage();
     await noScript.goto(`/survey/details/${open.id}`);
     // What <noscript> shows is found by CSS: Playwright's text and role queries skip <noscript>.
-    const prompt = noScript.locator('section[aria-label="Your vote"] p');
+    const prompt = noScript.locator('section[aria-label="Your vote"] p').filter({ hasText: "Please login to vote this survey!" });
     await expect(prompt).toBeVisible();
     await expect(prompt).toHaveText("Please login to vote this survey! Login");
     await expect(prompt.locator("a")).toHaveAttribute("href", `/login?callbackUrl=${encodeURIComponent(`/survey/details/${open.id}`)}`);
+    // The question and its answers too, each a way into sign-in that keeps it.
+    await expect(noScript.locator('section[aria-label="Your vote"] h2')).toHaveText(open.state.questionTitle);
+    await expect(noScript.locator(`section[aria-label="Your vote"] a[href$="&vote=yes"]`)).toBeVisible();
+    await expect(noScript.locator(`section[aria-label="Your vote"] a[href$="&vote=no"]`)).toBeVisible();
     // No spinner waiting for a session that, without scripts, never comes; the navigation offers signing in.
     await expect(noScript.locator('section[aria-label="Your vote"] [role="status"]')).toBeHidden();
     await expect(noScript.locator('[data-testid="desktop-account"] a[href="/login"]')).toBeVisible();

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { useLiveFigures, type LiveFigures } from "@/components/survey/use-live-figures";
-import { hiddenResultsText, rangeText, votesText } from "@/lib/surveys/results-text";
+import { countText, hiddenResultsText, NO_VOTES_TEXT, percent, resultReading, votesText } from "@/lib/surveys/results-text";
 import { countsShown } from "@/lib/surveys/results-visibility";
 import { VOTE_COLOURS } from "@/lib/votes/vote-colours";
 
@@ -14,8 +14,9 @@ export const OPEN_RESULTS_TEXT = "The results show to those who voted, and to ev
 
 /**
  * The embed's result, as the survey page shows it to a signed-out visitor (`countsShown`, nobody has
- * voted in a frame): once voting has ended, one bar split into Yes and No and the figures in words with
- * the yes share's 95 % interval and the verdict; while it is open, only how many voted; for a survey
+ * voted in a frame): once voting has ended, one bar split into Yes and No, marked at 50 %, and the
+ * result in the survey page's words (the plain reading, the margin, the verdict with its reason);
+ * while it is open, only how many voted; for a survey
  * that keeps its results until its deadline, when they will be shown. Kept live while the frame is on
  * screen (pushed by the server, or polled: use-live-figures.ts); and the frame's height, posted to the
  * parent page (`{ type: "opinex:embed-height", surveyId, height }`) so it can fit the frame to its content.
@@ -50,30 +51,51 @@ export function EmbedResults({ surveyId, deadline, initial, dark }: { surveyId: 
     return (
       <div ref={root}>
         <p className={`text-sm tabular-nums ${dark ? "text-slate-200" : "text-slate-700"}`} aria-live="polite" data-testid="embed-figures">
-          {total === 0 ? "No votes yet." : `${votesText(total)} so far. ${OPEN_RESULTS_TEXT}`}
+          {total === 0 ? NO_VOTES_TEXT : `${votesText(total)} so far. ${OPEN_RESULTS_TEXT}`}
         </p>
       </div>
     );
   }
-  const yesShare = total === 0 ? 0 : Math.round((figures.yesCount / total) * 100);
-  const summary =
-    total === 0
-      ? "No votes yet."
-      : `Yes ${yesShare} % (${figures.yesCount}) · No ${100 - yesShare} % (${figures.noCount}) · ${total} ${total === 1 ? "vote" : "votes"} · Yes 95% interval ${rangeText(stats.low, stats.high)} · ${stats.verdict}`;
+  const reading = resultReading(stats);
+  const muted = dark ? "text-slate-300" : "text-slate-600";
   return (
     <div ref={root}>
-      <div aria-hidden="true" className={`flex h-4 overflow-hidden rounded-full ${dark ? "bg-slate-700" : "bg-slate-200"}`} data-testid="embed-bar">
-        {total > 0 && (
+      {reading && (
+        // The split on one bar, Yes from the left, No from the right, with the 50 % mark a majority
+        // crosses; under it each answer's count and share, which screen readers read too.
+        <div>
+          <div aria-hidden="true" className={`relative flex h-4 overflow-hidden rounded-full ${dark ? "bg-slate-700" : "bg-slate-200"}`} data-testid="embed-bar">
+            <span style={{ width: `${(figures.yesCount / total) * 100}%`, background: VOTE_COLOURS.yes.fill }} />
+            <span style={{ flex: 1, background: VOTE_COLOURS.no.fill }} />
+            <span className={`absolute inset-y-0 left-1/2 w-0.5 -translate-x-1/2 ${dark ? "bg-slate-100" : "bg-slate-900"}`} data-testid="embed-midline" />
+          </div>
+          <p className={`mt-1 grid grid-cols-3 text-xs tabular-nums ${muted}`} data-testid="embed-counts">
+            <span>
+              Yes {countText(figures.yesCount)} · {percent(figures.yesCount / total)}
+            </span>
+            <span aria-hidden="true" className="text-center font-semibold">
+              {percent(0.5)}
+            </span>
+            <span className="text-right">
+              <span className="sr-only">, </span>No {countText(figures.noCount)} · {percent(figures.noCount / total)}
+            </span>
+          </p>
+        </div>
+      )}
+      <div className={`mt-2 space-y-1 text-sm ${dark ? "text-slate-200" : "text-slate-700"}`} aria-live="polite" data-testid="embed-figures">
+        {reading ? (
           <>
-            <span style={{ width: `${yesShare}%`, background: VOTE_COLOURS.yes.fill, borderRight: yesShare > 0 && yesShare < 100 ? `2px solid ${VOTE_COLOURS.yes.edge}` : undefined }} />
-            <span style={{ width: `${100 - yesShare}%`, background: VOTE_COLOURS.no.fill }} />
+            <p className={`font-semibold ${dark ? "text-white" : "text-slate-900"}`}>{`${reading.lead} ${reading.total}.`}</p>
+            <p>{reading.margin}</p>
+            <p>
+              <strong className="font-semibold">{reading.verdict}</strong>: {reading.reason}
+            </p>
           </>
+        ) : (
+          <p>{NO_VOTES_TEXT}</p>
         )}
+        {figures.deadlinePassed && <p className={muted}>Voting has closed.</p>}
       </div>
-      <p className={`mt-2 text-sm tabular-nums ${dark ? "text-slate-200" : "text-slate-700"}`} aria-live="polite" data-testid="embed-figures">
-        {summary}
-        {figures.deadlinePassed ? " · Closed" : ""}
-      </p>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { AlertTriangle } from "lucide-react";
 import { Figure } from "@/components/dashboard/figure";
 import { formatDateTime } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
+import { percentOf } from "@/lib/surveys/results-text";
 import {
   BURST_FACTOR,
   BURST_MIN_VOTES,
@@ -22,7 +23,6 @@ const AGE_LABELS: Record<AgeBucket, string> = {
   older: "Older than 30 days",
 };
 
-const percent = (part: number, whole: number) => (whole === 0 ? "—" : `${Math.round((part / whole) * 100)} %`);
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 const rate = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
@@ -38,7 +38,7 @@ function Panel({ data, timeZone }: { data: Integrity; timeZone: string }) {
         <Figure
           dense
           label="From verified accounts"
-          value={percent(data.verifiedVotes, data.votes)}
+          value={percentOf(data.verifiedVotes, data.votes)}
           note={`${data.verifiedVotes.toLocaleString("en-US")} of ${data.votes.toLocaleString("en-US")}`}
           testId="integrity-verified"
         />
@@ -85,7 +85,7 @@ function Panel({ data, timeZone }: { data: Integrity; timeZone: string }) {
                     {AGE_LABELS[bucket]}
                   </th>
                   <td className={`${tdClass} text-right`}>{data.accountAge[bucket].toLocaleString("en-US")}</td>
-                  <td className={`${tdClass} text-right`}>{percent(data.accountAge[bucket], ageTotal)}</td>
+                  <td className={`${tdClass} text-right`}>{percentOf(data.accountAge[bucket], ageTotal)}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,42 +2,41 @@
 // these set, so there is nothing to merge.
 import { clsx as cn } from "clsx";
 import { formatDate } from "@/lib/dates";
-import { INTERVAL_EXPLAINED, resultParts } from "@/lib/surveys/results-text";
+import { INTERVAL_EXPLAINED, NO_VOTES_TEXT, resultReading } from "@/lib/surveys/results-text";
 import type { ResultStats } from "@/lib/surveys/stats";
 
-const Separator = () => (
-  <>
-    <span aria-hidden="true"> · </span>
-    <span className="sr-only">, </span>
-  </>
-);
-
 /**
- * A result in words: "Yes 62% (95% interval 51–72%) · Yes leads · 84 votes" ("No votes yet" with
- * none). No hooks: rendered on the server where it can be, and by the survey page's vote part.
+ * A result in words, in the order its readers need it: the plain reading with the total ("Most voters
+ * said No: 90% of 41 votes."), the margin ("With this many votes, the true share saying No could be
+ * anywhere from 77% to 96%.") and the verdict with its reason ("No leads: even the low end of that
+ * range is above 50%."); "No votes yet." with none. The total is said here and nowhere else beside it.
+ * No hooks: rendered on the server where it can be, and by the survey page's vote part.
  */
 export function ResultsSummary({ stats, className }: { stats: ResultStats; className?: string }) {
-  const parts = resultParts(stats);
+  const reading = resultReading(stats);
   return (
-    <p className={cn("text-slate-800", className)} data-testid="results-summary">
-      {parts ? (
+    <div className={cn("space-y-1 text-slate-800", className)} data-testid="results-summary">
+      {reading ? (
         <>
-          <span className="font-semibold">{parts.share}</span> <span className="text-slate-700">({parts.interval})</span>
-          <Separator />
-          <strong className="font-semibold" data-testid="results-verdict">
-            {parts.verdict}
-          </strong>
-          <Separator />
-          <span>{parts.votes}</span>
+          <p className="font-semibold text-slate-900" data-testid="results-reading">
+            {reading.lead} <span data-testid="results-total">{reading.total}</span>.
+          </p>
+          <p data-testid="results-margin">{reading.margin}</p>
+          <p data-testid="results-verdict-line">
+            <strong className="font-semibold" data-testid="results-verdict">
+              {reading.verdict}
+            </strong>
+            : {reading.reason}
+          </p>
         </>
       ) : (
-        "No votes yet"
+        <p data-testid="results-empty">{NO_VOTES_TEXT}</p>
       )}
-    </p>
+    </div>
   );
 }
 
-/** What the interval and the verdict mean, in one muted line. */
+/** What the range and the verdict are, in one muted line. */
 export function IntervalExplained({ className }: { className?: string }) {
   return <p className={cn("text-sm text-slate-600", className)}>{INTERVAL_EXPLAINED}</p>;
 }

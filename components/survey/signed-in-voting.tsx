@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { VerifyEmailNotice } from "@/components/auth/resend-verification";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/dates";
+import { surveyHref } from "@/lib/public-urls";
+import { CHOICE_PARAM, parseChoice, withChoice } from "@/lib/votes/choice";
 import { ReportButton } from "./report-button";
 import { SurveyResults } from "./survey-results";
 import { figuresOf, useLiveFigures, type LiveFigures } from "./use-live-figures";
@@ -35,6 +37,9 @@ export default function SignedInVoting({
   const showResults = !!state && (state.deadlinePassed || state.myVote !== null);
   const [figures, setFigures] = useLiveFigures(surveyId, NO_FIGURES(closed), showResults);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // An answer chosen before signing in (`?vote=yes`, lib/votes/choice.ts): selected in the form, never sent
+  // until Submit is pressed. Read once: this part is only ever rendered in the browser.
+  const [chosen] = useState(() => parseChoice(new URLSearchParams(window.location.search).get(CHOICE_PARAM)));
   // After a vote: what the live region says, and focus moves to the results' heading.
   const [announcement, setAnnouncement] = useState("");
   const justVoted = useRef(false);
@@ -84,7 +89,7 @@ export default function SignedInVoting({
   } else if (!state.canVote) {
     body = <p className="text-slate-700">Only user and pro user accounts can vote on surveys.</p>;
   } else if (state.emailUnverified) {
-    body = <VerifyEmailNotice message={EMAIL_UNVERIFIED_MESSAGE} />;
+    body = <VerifyEmailNotice message={EMAIL_UNVERIFIED_MESSAGE} continueTo={withChoice(surveyHref(surveyId), chosen)} />;
   } else {
     // The page above already says until when voting is open.
     body = (
@@ -92,6 +97,7 @@ export default function SignedInVoting({
         surveyId={surveyId}
         questionTitle={state.questionTitle}
         questionDescription={state.questionDescription}
+        initialVote={chosen}
         canComment={state.canComment}
         resultMail={state.resultMail}
         onVoted={(result) => {

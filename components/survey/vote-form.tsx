@@ -1,10 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo, useRef } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { COMMENT_MAX, voteFormSchema, type VoteFormInput } from "@/lib/votes/schema";
+import { COMMENT_MAX, voteFormSchemaFor, type VoteFormInput } from "@/lib/votes/schema";
 import type { VoteValue } from "@/models/enums";
 import { RequestError, submitVote, type VoteResult } from "./voting-api";
 
@@ -13,10 +14,11 @@ const OPTIONS: { value: VoteValue; label: string }[] = [
   { value: "no", label: "No" },
 ];
 
-
 /**
- * Yes and No checkboxes acting as a radio that can be cleared (the original's behaviour), a Comments
- * box for pro users, and Submit.
+ * Yes and No as a radio group whose answer can be cleared (the original's behaviour: one answer at
+ * most, choosing the chosen one again clears it): the arrow keys move between them and choose, Space
+ * chooses, and Space or a click on the chosen one clears it. A Comments box for pro users, and Submit.
+ * `initialVote` preselects an answer (one chosen before signing in, say); nothing is sent until Submit.
  */
 export function VoteForm({
   surveyId,
@@ -24,6 +26,7 @@ export function VoteForm({
   questionDescription,
   canComment,
   resultMail = false,
+  initialVote = null,
   onVoted,
   onRefused,
 }: {
@@ -33,21 +36,28 @@ export function VoteForm({
   canComment: boolean;
   /** The site sends mail: offer the result by mail when the survey closes. */
   resultMail?: boolean;
+  /** The answer to show chosen when the form appears; the person still presses Submit. */
+  initialVote?: VoteValue | null;
   onVoted: (result: VoteResult) => void;
   /** The server refused for a reason the page should reload for (already voted elsewhere, closed). */
   onRefused: () => void;
 }) {
+  // The empty vote's message names the question: the spec's words, then what to do.
+  const schema = useMemo(() => voteFormSchemaFor(questionTitle), [questionTitle]);
   const {
     control,
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<VoteFormInput>({ resolver: zodResolver(voteFormSchema), defaultValues: { comment: "" } });
+  } = useForm<VoteFormInput>({ resolver: zodResolver(schema), defaultValues: { comment: "", ...(initialVote ? { vote: initialVote } : {}) } });
   const commentLength = useWatch({ control, name: "comment" })?.length ?? 0;
+  // Space on the chosen answer clears it on keydown; the browser's own Space (a click when the key
+  // comes up, which would choose it again) is then held back until the key is released.
+  const clearedBySpace = useRef(false);
 
   async function onSubmit(values: VoteFormInput) {
-    const parsed = voteFormSchema.parse(values);
+    const parsed = schema.parse(values);
     try {
       const result = await submitVote(surveyId, {
         vote: parsed.vote,
@@ -75,30 +85,50 @@ export function VoteForm({
         <Controller
           name="vote"
           control={control}
-          render={({ field }) => (
-            <div className="mt-4 grid grid-cols-2 gap-3 sm:flex sm:gap-4">
-              {OPTIONS.map((option) => (
-                // The whole tile is the target (at least 44 by 44 px), not only the box.
-                <label
-                  key={option.value}
-                  className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-5 text-base font-medium transition-colors hover:border-brand-500 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 sm:min-w-32"
-                >
-                  <input
-                    type="checkbox"
-                    name="vote"
-                    value={option.value}
-                    checked={field.value === option.value}
-                    // Ticking one clears the other; ticking the ticked one clears it.
-                    onChange={(e) => field.onChange(e.target.checked ? option.value : undefined)}
-                    onBlur={field.onBlur}
-                    ref={option.value === "yes" ? field.ref : undefined}
-                    className="h-5 w-5 accent-brand-700"
-                  />
-                  {option.label}
-                </label>
-              ))}
-            </div>
-          )}
+          render={({ field }) => {
+            const clear = () => field.onChange(null);
+            return (
+              <div className="mt-4 grid grid-cols-2 gap-3 sm:flex sm:gap-4">
+                {OPTIONS.map((option) => {
+                  const chosen = field.value === option.value;
+                  return (
+                    // The whole tile is the target (at least 44 by 44 px), not only the circle.
+                    <label
+                      key={option.value}
+                      className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-5 text-base font-medium transition-colors hover:border-brand-500 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 sm:min-w-32"
+                    >
+                      <input
+                        type="radio"
+                        name="vote"
+                        value={option.value}
+                        checked={chosen}
+                        onChange={() => field.onChange(option.value)}
+                        // A radio that is already checked fires no change when clicked: this clears it.
+                        onClick={() => {
+                          if (chosen) clear();
+                        }}
+                        onKeyDown={(e) => {
+                          if (e.key !== " " || !chosen) return;
+                          e.preventDefault();
+                          clearedBySpace.current = true;
+                          clear();
+                        }}
+                        onKeyUp={(e) => {
+                          if (e.key !== " " || !clearedBySpace.current) return;
+                          e.preventDefault();
+                          clearedBySpace.current = false;
+                        }}
+                        onBlur={field.onBlur}
+                        ref={option.value === "yes" ? field.ref : undefined}
+                        className="h-5 w-5 accent-brand-700"
+                      />
+                      {option.label}
+                    </label>
+                  );
+                })}
+              </div>
+            );
+          }}
         />
         {errors.vote && (
           <p id="vote-error" role="alert" className="mt-2 text-sm font-medium text-red-700">

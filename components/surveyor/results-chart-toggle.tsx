@@ -7,11 +7,11 @@ import type { ResultStats } from "@/lib/surveys/stats";
 
 /**
  * The Show Chart / Hide Chart button and the 'Survey Results Chart' (height 300) with its 95 %
- * intervals, its total beside the title. `stats` come from the server.
+ * intervals. The total is said once on the page, in the result in words above. `stats` come from the
+ * server.
  */
 export function ResultsChartToggle({ yesCount, noCount, stats }: { yesCount: number; noCount: number; stats: ResultStats }) {
   const [shown, setShown] = useState(false);
-  const total = yesCount + noCount;
   return (
     <div className="space-y-4">
       <Button variant="outline" onClick={() => setShown((s) => !s)} aria-expanded={shown} aria-controls="survey-results-chart">
@@ -20,12 +20,9 @@ export function ResultsChartToggle({ yesCount, noCount, stats }: { yesCount: num
       {shown && (
         <figure id="survey-results-chart" aria-labelledby="survey-results-chart-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
           <h2 id="survey-results-chart-title" className="mb-4 text-lg font-semibold">
-            Survey Results Chart{" "}
-            <span className="text-sm font-normal text-slate-600" data-testid="chart-total">
-              ({total === 1 ? "1 vote" : `${total} votes`})
-            </span>
+            Survey Results Chart
           </h2>
-          <ResultsBars yesCount={yesCount} noCount={noCount} stats={stats} caption={`Survey results: ${total} votes`} />
+          <ResultsBars yesCount={yesCount} noCount={noCount} stats={stats} caption="Survey results by answer" />
         </figure>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMMENT_MAX, voteBodySchema, voteFormSchema } from "./schema";
+import { COMMENT_MAX, voteBodySchema, voteFormSchema, voteFormSchemaFor } from "./schema";
 
 const messageOf = (input: unknown) => {
   const result = voteFormSchema.safeParse(input);
@@ -11,6 +11,20 @@ describe("voteFormSchema", () => {
     expect(messageOf({})).toBe("This field is required");
     expect(messageOf({ vote: "" })).toBe("This field is required");
     expect(messageOf({ vote: null })).toBe("This field is required");
+  });
+
+  it("names the question in the form's message, after the spec's words", () => {
+    const form = voteFormSchemaFor("Should the library open on Sundays?");
+    const message = (input: unknown) => {
+      const result = form.safeParse(input);
+      return result.success ? null : result.error.issues[0].message;
+    };
+    expect(message({})).toBe('This field is required: choose Yes or No to answer "Should the library open on Sundays?".');
+    expect(message({ vote: null })).toMatch(/^This field is required: /);
+    expect(message({ vote: "maybe" })).toBe("Vote must be yes or no");
+    expect(form.parse({ vote: "no", comment: " fine " })).toEqual({ vote: "no", comment: "fine" });
+    // The API keeps the spec's message alone.
+    expect(voteBodySchema.safeParse({}).error?.issues[0].message).toBe("This field is required");
   });
 
   it("accepts only yes or no", () => {
