@@ -101,6 +101,9 @@ test("the results page shows the counts, the chart on demand, the voters, the vo
   await page.goto(`/dashboard/surveyor/surveys/${id}`);
   await expect(page.getByText("No voters yet.")).toBeVisible();
   await expect(page.getByTestId("votes-over-time-summary")).toHaveText("No votes yet.");
+  // No range yet, so nothing to explain about one.
+  await expect(page.getByTestId("surveyor-result")).toContainText("No votes yet.");
+  await expect(page.getByText(/The range is the 95% confidence interval/)).toHaveCount(0);
 
   const voters = [
     { ...(await voteAsNewPerson(browser, id, "yes", "Ada")), vote: "Yes" },
@@ -113,6 +116,7 @@ test("the results page shows the counts, the chart on demand, the voters, the vo
   await expect(page.getByTestId("yes-count")).toHaveText("2");
   await expect(page.getByTestId("no-count")).toHaveText("1");
   await expect(page.getByTestId("total-votes")).toHaveText("3");
+  await expect(page.getByTestId("surveyor-result").getByText(/^The range is the 95% confidence interval/)).toBeVisible();
 
   // The chart appears and goes away with the button.
   await expect(page.getByRole("heading", { name: "Survey Results Chart" })).toHaveCount(0);

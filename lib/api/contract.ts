@@ -49,9 +49,12 @@ export const statsSchema = z
   .object({
     n: count.meta({ description: "Votes in all" }),
     yesShare: share.nullable().meta({ description: "yes / n; null when nobody voted" }),
-    low: share.meta({ description: "The 95 % Wilson score interval of the yes share: its lower end" }),
+    low: share.meta({ description: "The 95% Wilson score interval of the yes share: its lower end" }),
     high: share.meta({ description: "…and its upper end (0 and 1 when nobody voted)" }),
-    verdict: z.enum(VERDICTS).meta({ description: "“Too close to call” when the interval contains 50 %; “Too few votes to tell” below 10 votes" }),
+    verdict: z.enum(VERDICTS).meta({
+      description:
+        "“Yes leads” or “No leads” when the whole interval is on that side of 50%; “Too close to call” when it contains 50%; “Too few votes to tell” below 10 votes. The site says it with its reason, e.g. “Too close to call: that range includes 50%, so either answer could be the majority.”",
+    }),
   })
   .meta({ id: "ResultStats" });
 

@@ -129,7 +129,7 @@ export function changeEmailNoticeMail(input: { name: string | null; newEmail: st
   });
 }
 
-/** A result in words: the figures, the yes share's 95 % interval and the verdict. */
+/** A result in words: the counts, the plain reading, the margin and the verdict with its reason (`resultSummary`). */
 export type ResultSummary = { yesCount: number; noCount: number; line: string };
 
 export function surveyResultMail(input: { name: string | null; title: string; question: string; result: ResultSummary; url: string; unsubscribe: string }): MailContent {

@@ -54,7 +54,11 @@ describe("the close job", () => {
       expect(to(person.email)).toHaveLength(1);
       expect(mail.subject).toBe(`The result: ${survey.title}`);
       expect(mail.text).toContain(resultSummary(2, 1).line);
-      expect(mail.text).toMatch(/Yes 2, No 1: Yes 67% \(95% interval \d+–\d+%\) · Too few votes to tell · 3 votes\./);
+      // The counts, then the plain reading, the margin and the verdict with its reason (2 of 3: Wilson [0.2077, 0.9385]).
+      expect(mail.text).toContain(
+        "Yes 2, No 1. Most voters said Yes: 67% of 3 votes. With so few votes, the true share saying Yes could be anywhere from 21% to 94%. Too few votes to tell: it takes at least 10 votes to call a result.",
+      );
+      expect(mail.html).toContain("Too few votes to tell: it takes at least 10 votes to call a result.");
       expect(mail.header("List-Unsubscribe")).toMatch(/^<http:\/\/localhost:3000\/api\/unsubscribe\?token=/);
       expect(mail.header("List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
       expect(mail.text).toContain("Stop these emails: http://localhost:3000/unsubscribe?token=");
@@ -64,6 +68,7 @@ describe("the close job", () => {
     const [news] = to(surveyor.email);
     expect(news.subject).toBe(`Your survey has closed: ${survey.title}`);
     expect(news.text).toContain(`http://localhost:3000/dashboard/surveyor/surveys/${survey.id}`);
+    expect(news.text).toContain(resultSummary(2, 1).line);
     const db = await getDb();
     const [row] = await db.select({ at: surveys.closeNotifiedAt }).from(surveys).where(eq(surveys.id, open.id));
     expect(row.at).toBeNull();
@@ -90,6 +95,18 @@ describe("the close job", () => {
     await announceClosedSurveys();
     await deliverDueMail();
     expect(smtp.mails.filter((m) => m.subject === `The result: ${survey.title}`).map((m) => m.to)).toEqual([asked[1].email]);
+  });
+});
+
+describe("the result in a mail", () => {
+  it("says the counts, then the plain reading, the margin and the verdict with its reason, as the pages do", () => {
+    // 52 of 84: Wilson [0.5122, 0.7155].
+    expect(resultSummary(52, 32).line).toBe(
+      "Yes 52, No 32. Most voters said Yes: 62% of 84 votes. With this many votes, the true share saying Yes could be anywhere from 51% to 72%. Yes leads: even the low end of that range is above 50%.",
+    );
+    expect(resultSummary(55, 45).line).toMatch(/^Yes 55, No 45\. .* Too close to call: that range includes 50%, so either answer could be the majority\.$/);
+    expect(resultSummary(1234, 1).line).toMatch(/^Yes 1,234, No 1\. Nearly every voter said Yes: 1,234 of 1,235 votes\. /);
+    expect(resultSummary(0, 0)).toEqual({ yesCount: 0, noCount: 0, line: "Nobody voted." });
   });
 });
 

@@ -9,7 +9,7 @@ import { mailConfigured } from "@/lib/mail/transport";
 import { surveyHref } from "@/lib/public-urls";
 import { siteUrl } from "@/lib/seo";
 import { closedSql } from "@/lib/site-dates";
-import { resultSentence } from "@/lib/surveys/results-text";
+import { countText, resultReadingText } from "@/lib/surveys/results-text";
 import { resultStats } from "@/lib/surveys/stats";
 import { users, votes } from "@/models";
 
@@ -17,10 +17,13 @@ import { users, votes } from "@/models";
 // news (closed, unpublished). Only to verified addresses of live accounts whose preference allows it;
 // each with its one-click unsubscribe link. Queued through the outbox in the transaction of the event.
 
-/** A result in words, with its uncertainty: the counts, then the pages' own sentence. */
+/**
+ * A result in words, with its uncertainty: the counts, then the three sentences the pages say ("Yes 2,
+ * No 1. Most voters said Yes: 67% of 3 votes. With so few votes, … Too few votes to tell: …").
+ */
 export function resultSummary(yesCount: number, noCount: number): ResultSummary {
   const stats = resultStats(yesCount, noCount);
-  const line = stats.n === 0 ? "Nobody voted." : `Yes ${yesCount}, No ${noCount}: ${resultSentence(stats)}.`;
+  const line = stats.n === 0 ? "Nobody voted." : `Yes ${countText(yesCount)}, No ${countText(noCount)}. ${resultReadingText(stats)}`;
   return { yesCount, noCount, line };
 }
 

@@ -8,7 +8,6 @@ import {
   readingSentences,
   resultReading,
   resultReadingText,
-  resultSentence,
   votesText,
   VOTES_FOR_A_VERDICT,
 } from "./results-text";
@@ -123,16 +122,6 @@ describe("a result read out", () => {
         expect(reading.lead).toContain(side);
       }
     }
-  });
-});
-
-describe("the one-line result", () => {
-  it("says the share, the 95% interval, the verdict and the votes", () => {
-    expect(resultSentence(resultStats(52, 32))).toBe("Yes 62% (95% interval 51–72%) · Yes leads · 84 votes");
-    expect(resultSentence(resultStats(40, 60))).toBe("Yes 40% (95% interval 31–50%) · No leads · 100 votes");
-    expect(resultSentence(resultStats(50, 50))).toBe("Yes 50% (95% interval 40–60%) · Too close to call · 100 votes");
-    expect(resultSentence(resultStats(1, 0))).toBe("Yes 100% (95% interval 21–100%) · Too few votes to tell · 1 vote");
-    expect(resultSentence(resultStats(0, 0))).toBe("No votes yet");
   });
 });
 

@@ -1,8 +1,9 @@
-// A result in words, the same everywhere it is shown (survey page, embed, dashboards): first the plain
-// reading ("Most voters said No: 90% of 41 votes."), then the margin ("With this many votes, the true
-// share saying No could be anywhere from 77% to 96%."), then the verdict with its reason. Formatting
-// only: the figures come from `resultStats` on the server (a type-only import, so no statistics code
-// reaches the browser). Every percentage the site shows is written by `percent`: "63%", no space.
+// A result in words, the same everywhere it is shown (survey page, embed, dashboards, the Open Graph
+// image, the result mail): first the plain reading ("Most voters said No: 90% of 41 votes."), then the
+// margin ("With this many votes, the true share saying No could be anywhere from 77% to 96%."), then
+// the verdict with its reason. Formatting only: the figures come from `resultStats` on the server (a
+// type-only import, so no statistics code reaches the browser). Every percentage the site shows is
+// written by `percent`: "63%", no space.
 import type { ResultStats, Verdict } from "@/lib/surveys/stats";
 import { formatDate } from "@/lib/dates";
 
@@ -101,15 +102,6 @@ export const readingSentences = (reading: ResultReading): [string, string, strin
 export function resultReadingText(stats: ResultStats): string {
   const reading = resultReading(stats);
   return reading ? readingSentences(reading).join(" ") : NO_VOTES_TEXT;
-}
-
-/**
- * The result in one short line, where there is room for no more (the Open Graph image, the result
- * mail): "Yes 62% (95% interval 51–72%) · Yes leads · 84 votes", or "No votes yet".
- */
-export function resultSentence(stats: ResultStats): string {
-  if (stats.yesShare === null) return "No votes yet";
-  return `Yes ${percent(stats.yesShare)} (95% interval ${rangeText(stats.low, stats.high)}) · ${stats.verdict} · ${votesText(stats.n)}`;
 }
 
 /** What the range and the verdict are, for whoever decides on the result, in one muted line. */

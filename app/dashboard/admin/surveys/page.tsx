@@ -4,12 +4,12 @@ import { PageHeading } from "@/components/dashboard/page-heading";
 import { listHref } from "@/components/admin/format";
 import { SurveyStatusControl } from "@/components/admin/survey-status-control";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
-import { ResultsSummary } from "@/components/survey/results-summary";
 import { Pagination } from "@/components/ui/pagination";
 import { requireCan } from "@/lib/auth/guards";
 import { formatShortDate, isClosed } from "@/lib/dates";
 import { emailShown } from "@/lib/accounts/deleted-account";
 import { surveyHref } from "@/lib/public-urls";
+import { NO_VOTES_TEXT, readingSentences, resultReading } from "@/lib/surveys/results-text";
 import { hiddenFromPublic } from "@/lib/surveys/results-visibility";
 import { listSurveysForModeration, type ModeratedSurvey } from "@/lib/moderation/moderation";
 import { siteToday } from "@/lib/site-dates";
@@ -25,6 +25,23 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const preview = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}...` : text);
 
 const tabClass = "rounded-md px-3 py-1.5 text-sm font-medium";
+
+/**
+ * A row's result: the plain reading alone ("Most voters said No: 90% of 41 votes."), so rows stay
+ * short; the margin and the verdict with its reason are on the survey's own admin page.
+ */
+function PlainReading({ yesCount, noCount }: { yesCount: number; noCount: number }) {
+  const reading = resultReading(resultStats(yesCount, noCount));
+  return reading ? (
+    <p className="text-slate-800" data-testid="results-reading">
+      {readingSentences(reading)[0]}
+    </p>
+  ) : (
+    <p className="text-slate-800" data-testid="results-empty">
+      {NO_VOTES_TEXT}
+    </p>
+  );
+}
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   await requireCan("/dashboard/admin/surveys", "viewAdminDashboard");
@@ -55,7 +72,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       header: "Results",
       cell: (s) => (
         <div className="space-y-1 text-sm">
-          <ResultsSummary stats={resultStats(s.yesCount, s.noCount)} />
+          <PlainReading yesCount={s.yesCount} noCount={s.noCount} />
           {hiddenFromPublic(s, isClosed(s.deadline, today)) && (
             <p className="text-slate-600" data-testid="results-hidden-until">
               Hidden from the public until it closes (<time dateTime={s.deadline}>{formatShortDate(s.deadline, today)}</time>)

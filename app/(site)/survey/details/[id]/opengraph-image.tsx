@@ -1,16 +1,17 @@
 import { ImageResponse } from "next/og";
 import { cachedSurvey } from "@/lib/surveys/cache";
 import { isClosed } from "@/lib/dates";
-import { hiddenResultsText, resultSentence, votesText } from "@/lib/surveys/results-text";
+import { hiddenResultsText, NO_VOTES_TEXT, readingSentences, resultReading, votesText } from "@/lib/surveys/results-text";
 import { publicCountsShown } from "@/lib/surveys/results-visibility";
 import { siteToday } from "@/lib/site-dates";
 import { resultStats } from "@/lib/surveys/stats";
 import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
 import { VOTE_COLOURS } from "@/lib/votes/vote-colours";
 
-// Each survey's sharing picture: its title, yes/no counts and the result in words (share, 95 %
-// interval, verdict) with the interval drawn on the bar; cached and refreshed with the survey's tag
-// like the page itself. While the survey is open it shows only how many voted, as the page does to a
+// Each survey's sharing picture: its title, yes/no counts and the result in words, the plain reading
+// and the verdict with its reason as the survey page says them (no room for the margin: the yes
+// share's 95% interval is drawn on the bar instead); cached and refreshed with the survey's tag like
+// the page itself. While the survey is open it shows only how many voted, as the page does to a
 // signed-out visitor; a survey that keeps its results until its deadline shows when they will be
 // shown. A picture made before the deadline keeps saying so until its next refresh (at most the hour
 // below after the deadline, as nothing announces a deadline).
@@ -18,7 +19,7 @@ export const revalidate = 3600;
 export async function generateStaticParams() {
   return [];
 }
-export const alt = "The survey's title with its yes and no votes and the yes share's 95% interval once voting has closed, before then how many voted";
+export const alt = "The survey's title with, once voting has closed, its yes and no votes, the yes share's 95% interval and the result in words; before then how many voted";
 export const size = { width: 1200, height: 630 };
 export const contentType = "image/png";
 
@@ -37,6 +38,9 @@ export default async function Image({ params }: { params: Promise<{ id: string }
   const no = survey.noCount;
   const stats = resultStats(yes, no);
   const yesShare = stats.yesShare === null ? 50 : stats.yesShare * 100;
+  // Room for two of the three sentences: the plain reading, then the verdict with its reason.
+  const reading = resultReading(stats);
+  const [plain, , verdict] = reading ? readingSentences(reading) : [NO_VOTES_TEXT];
   return new ImageResponse(
     (
       <div style={{ width: "100%", height: "100%", display: "flex", flexDirection: "column", justifyContent: "space-between", padding: 64, background: "linear-gradient(135deg, #1e40af, #2563eb)", color: "white", fontFamily: "sans-serif" }}>
@@ -55,7 +59,7 @@ export default async function Image({ params }: { params: Promise<{ id: string }
               <span>Yes: {yes}</span>
               <span>No: {no}</span>
             </div>
-            {/* The bar, and the yes share's 95 % interval as whiskers drawn on it (dark on its light fills). */}
+            {/* The bar, and the yes share's 95% interval as whiskers drawn on it (dark on its light fills). */}
             <div style={{ display: "flex", position: "relative", height: 28 }}>
               <div style={{ display: "flex", position: "absolute", left: 0, right: 0, top: 0, height: 28, borderRadius: 14, overflow: "hidden", background: VOTE_COLOURS.no.fill }}>
                 <div style={{ width: `${yesShare}%`, background: VOTE_COLOURS.yes.fill }} />
@@ -77,7 +81,10 @@ export default async function Image({ params }: { params: Promise<{ id: string }
                 </div>
               )}
             </div>
-            <div style={{ display: "flex", fontSize: 30 }}>{resultSentence(stats)}</div>
+            <div style={{ display: "flex", flexDirection: "column", gap: 4, fontSize: 28, lineHeight: 1.25 }}>
+              <div style={{ display: "flex", fontWeight: 700 }}>{plain}</div>
+              {verdict && <div style={{ display: "flex" }}>{verdict}</div>}
+            </div>
           </div>
         )}
       </div>

@@ -38,8 +38,13 @@ describe("/embed/survey/{id}", () => {
     const survey = await createSurvey(owner.id, { yesCount: 62, noCount: 22, deadlineInDays: -1 });
     const markup = await html(survey.id, "dark");
     expect(markup).toContain('data-testid="embed-bar"');
-    expect(textOf(markup)).toContain("Yes 74 % (62) · No 26 % (22) · 84 votes");
-    expect(textOf(markup)).toContain("See the results on OPINEX");
+    const text = textOf(markup);
+    // Each answer's count and share under the bar, then the result in words (62 of 84: Wilson [0.6352, 0.8202]).
+    expect(text).toContain("Yes 62 · 74%");
+    expect(text).toContain("No 22 · 26%");
+    expect(text).toContain("Most voters said Yes: 74% of 84 votes. With this many votes, the true share saying Yes could be anywhere from 64% to 82%.");
+    expect(text).toContain("even the low end of that range is above 50%.");
+    expect(text).toContain("See the results on OPINEX");
   });
 
   it("an open survey kept until its deadline: no count and no number of voided votes before then; both after", async () => {

@@ -105,7 +105,8 @@ export default async function Page({
             Result
           </h2>
           <LiveResultsSummary className="text-lg" />
-          <IntervalExplained />
+          {/* What the range means, once there is one: with no votes the result is "No votes yet." alone. */}
+          {total > 0 && <IntervalExplained />}
           <ResultsVisibilityNote visibility={survey.resultsVisibility} deadline={survey.deadline} closed={closed} />
         </section>
 
