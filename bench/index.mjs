@@ -15,10 +15,12 @@
 // storm of wrong-password sign-ins and votes per second (bench/embedded.mjs, BENCH_BASELINE_DIR); the
 // integrity panel of a survey with 100,000 votes on the embedded database and on PostgreSQL
 // (bench/integrity.mjs; alone: `node bench/integrity.mjs`); the time to solve the proof-of-work of
-// registration, contact and forgot-password, in Node and in Chromium (bench/altcha.mjs).
+// registration, contact and forgot-password, in Node and in Chromium (bench/altcha.mjs); from a shared
+// survey link to a counted vote in Chromium, the actions and time of a new person, a passkey holder and a
+// password holder, beside the flow before (bench/journeys.mjs, BENCH_BASELINE_DIR; alone: `node bench/journeys.mjs`).
 // `npm run bench -- --scale` adds section 10 (bench/scale.mjs, about 15 minutes more): every page at demo
 // size and with a million votes, on both databases, with each page's query plans and peak memory.
-// BENCH_SECTIONS=1,6b (comma list: 1 2 3 3b 4 5 6 6b 7 8 9) runs only those sections, for one figure
+// BENCH_SECTIONS=1,6b (comma list: 1 2 3 3b 4 5 6 6b 7 8 9 11) runs only those sections, for one figure
 // without the whole run; BENCH_NODE_FLAGS="--flag ..." starts the server with those Node/V8 flags instead of
 // the ones `npm start` uses (server/node-flags.mjs).
 import { spawn } from "node:child_process";
@@ -30,6 +32,7 @@ import { benchAltcha, benchAltchaBrowser } from "./altcha.mjs";
 import { benchCachedPages } from "./cached-pages.mjs";
 import { benchEmbedded } from "./embedded.mjs";
 import { benchIntegrity } from "./integrity.mjs";
+import { benchJourneys } from "./journeys.mjs";
 import { benchScale } from "./scale.mjs";
 import { benchLive } from "./live.mjs";
 import { benchWeight, floorFirstLoadJs } from "./weight.mjs";
@@ -302,6 +305,9 @@ try {
 
   // ---- 9. the integrity panel (bench/integrity.mjs) ------------------------------------------------------
   if (runs("9")) await benchIntegrity({ row, fmt, ok, log });
+
+  // ---- 11. from a shared link to a counted vote, in Chromium (bench/journeys.mjs) -------------------------------
+  if (runs("11")) await benchJourneys({ row, port: port + 4, log });
 
   // ---- 10. from demo size to a million votes (optional: --scale) ---------------------------------------------
   if (process.argv.includes("--scale")) await benchScale({ row, fmt, ok, port: port + 20, log });

@@ -45,7 +45,7 @@ for (const [widthName, viewport] of Object.entries(WIDTHS)) {
 
     await openAccountPage(page, phone);
     const headings = page.locator("main section[id] > h2");
-    await expect(headings).toHaveText(["Profile", "Email address", "Email preferences", "Password", "Sessions", "Your data", "Delete account"]);
+    await expect(headings).toHaveText(["Profile", "Email address", "Email preferences", "Password", "Passkeys", "Sessions", "Your data", "Delete account"]);
     // The sidebar names the page (on phones, in the section bar).
     if (phone) await expect(page.getByTestId("current-section")).toHaveText("Account");
     else await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Account" })).toHaveAttribute("aria-current", "page");

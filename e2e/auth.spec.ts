@@ -80,7 +80,7 @@ test.describe("login", () => {
     const person = newPerson("Wrongpw");
     await registerThroughApi(page.request, person);
     await page.goto("/login");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByText("Email is required")).toBeVisible();
     await expect(page.getByText("Password is required")).toBeVisible();
     await logInWithForm(page, person.email, "not-the-password");

@@ -51,7 +51,7 @@ for (const [name, viewport] of Object.entries(WIDTHS)) {
     await expectNoA11yViolations(page);
     await dialog.getByRole("link", { name: "Login" }).click();
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fpricing$/);
-    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   });
 }
 

@@ -7,6 +7,7 @@ import { analyzePage } from "./fixtures/axe";
 import { logInWithForm, newPerson, registerThroughApi, registerWithForm } from "./fixtures/accounts";
 import { codeIn, linkIn, mailTo } from "./fixtures/inbox";
 import { signInWithGoogleAs } from "./fixtures/google";
+import { addVirtualAuthenticator } from "./fixtures/webauthn";
 import { signInAs } from "./fixtures/session";
 import { createSurveyThroughApi } from "./fixtures/surveys";
 
@@ -99,9 +100,31 @@ for (const { name, viewport } of WIDTHS) {
 
       await page.goto(`/survey/details/${id}`);
       await voteRegion(page).getByRole("link", { name: /^Yes/ }).click();
-      await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
       await expectNoAxeViolations(page);
       await logInWithForm(page, person.email, person.password);
+      await submitCarriedChoice(page, id, "Yes");
+    });
+
+    test("a returning passkey holder: the shared link, an answer, the passkey, Submit (three actions)", async ({ page }) => {
+      const id = await freshSurvey(page.request, `passkey ${name}`);
+      await page.context().clearCookies();
+      const person = newPerson(`Passkey ${name}`);
+      await registerThroughApi(page.request, person);
+      // Once, on this device: a passkey added on the account page (the virtual authenticator keeps it).
+      const authenticator = await addVirtualAuthenticator(page);
+      await signInAs(page, person.email, person.password);
+      await page.goto("/dashboard/account");
+      await authenticator.autofill(false);
+      await page.getByRole("region", { name: "Passkeys" }).getByRole("button", { name: "Add a passkey" }).click();
+      await expect(page.getByText("Passkey added")).toBeVisible();
+      expect(await authenticator.credentials()).toHaveLength(1);
+      await page.context().clearCookies();
+
+      // The journey: the link (1), Yes (2); this browser has used a passkey, so the login page asks for it
+      // at once and the authenticator answers (a touch, no action on the page); Submit (3).
+      await page.goto(`/survey/details/${id}`);
+      await voteRegion(page).getByRole("link", { name: /^Yes/ }).click();
       await submitCarriedChoice(page, id, "Yes");
     });
 

@@ -43,7 +43,7 @@ function createMetrics() {
     }),
     pageCache: counter("opinex_page_cache_total", "Public pages answered from Next's cache (hit, stale), rendered for the cache (miss), or answered again by the server from a hit it kept (kept).", "result"),
     votes: counter("opinex_votes_total", "Votes accepted, and refused (a repeat, a closed or unpublished survey).", "outcome"),
-    signIns: counter("opinex_sign_ins_total", "Email-and-password sign-ins that succeeded, failed (wrong email or password) or were throttled.", "outcome"),
+    signIns: counter("opinex_sign_ins_total", "Email-and-password and passkey sign-ins that succeeded, failed (wrong email or password, a passkey that did not verify) or were throttled.", "outcome"),
     mail: counter("opinex_mail_total", "Mail delivery attempts: sent, failed and retried later (retry), or given up (failed).", "outcome"),
     liveViewers: new client.Gauge({
       name: "opinex_live_viewers",

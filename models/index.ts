@@ -10,3 +10,4 @@ export * from "./audit-events";
 export * from "./mail";
 export * from "./counters";
 export * from "./altcha";
+export * from "./passkeys";

@@ -25,6 +25,9 @@ import * as r_jwt from "./jwt/route";
 import * as r_me_email from "./me/email/route";
 import * as r_me_export from "./me/export/route";
 import * as r_me_mail_preferences from "./me/mail-preferences/route";
+import * as r_me_passkeys_id from "./me/passkeys/[id]/route";
+import * as r_me_passkeys_options from "./me/passkeys/options/route";
+import * as r_me_passkeys from "./me/passkeys/route";
 import * as r_me_password from "./me/password/route";
 import * as r_me from "./me/route";
 import * as r_me_sessions_id from "./me/sessions/[id]/route";
@@ -32,6 +35,7 @@ import * as r_me_sessions from "./me/sessions/route";
 import * as r_me_verification_email from "./me/verification-email/route";
 import * as r_metrics from "./metrics/route";
 import * as r_oembed from "./oembed/route";
+import * as r_passkeys_sign_in_options from "./passkeys/sign-in-options/route";
 import * as r_password_forgot from "./password/forgot/route";
 import * as r_password_reset from "./password/reset/route";
 import * as r_register from "./register/route";
@@ -84,6 +88,9 @@ export const API_ROUTES: RouteModule[] = [
   { file: "app/api/me/email/route.ts", path: "/api/me/email", module: r_me_email },
   { file: "app/api/me/export/route.ts", path: "/api/me/export", module: r_me_export },
   { file: "app/api/me/mail-preferences/route.ts", path: "/api/me/mail-preferences", module: r_me_mail_preferences },
+  { file: "app/api/me/passkeys/[id]/route.ts", path: "/api/me/passkeys/{id}", module: r_me_passkeys_id },
+  { file: "app/api/me/passkeys/options/route.ts", path: "/api/me/passkeys/options", module: r_me_passkeys_options },
+  { file: "app/api/me/passkeys/route.ts", path: "/api/me/passkeys", module: r_me_passkeys },
   { file: "app/api/me/password/route.ts", path: "/api/me/password", module: r_me_password },
   { file: "app/api/me/route.ts", path: "/api/me", module: r_me },
   { file: "app/api/me/sessions/[id]/route.ts", path: "/api/me/sessions/{id}", module: r_me_sessions_id },
@@ -91,6 +98,7 @@ export const API_ROUTES: RouteModule[] = [
   { file: "app/api/me/verification-email/route.ts", path: "/api/me/verification-email", module: r_me_verification_email },
   { file: "app/api/metrics/route.ts", path: "/api/metrics", module: r_metrics },
   { file: "app/api/oembed/route.ts", path: "/api/oembed", module: r_oembed },
+  { file: "app/api/passkeys/sign-in-options/route.ts", path: "/api/passkeys/sign-in-options", module: r_passkeys_sign_in_options },
   { file: "app/api/password/forgot/route.ts", path: "/api/password/forgot", module: r_password_forgot },
   { file: "app/api/password/reset/route.ts", path: "/api/password/reset", module: r_password_reset },
   { file: "app/api/register/route.ts", path: "/api/register", module: r_register },

@@ -11,11 +11,13 @@ import { useAfterSignIn } from "@/components/auth/after-sign-in";
 import { signInWithPassword } from "@/components/auth/credentials-sign-in";
 import { EmailField, PasswordField } from "@/components/auth/form-field";
 import { GOOGLE_INTENT_KEY } from "@/components/auth/google-button";
+import { PasskeySignIn, type PasskeyRefusal } from "@/components/auth/passkey-sign-in";
 import { SignInFrame } from "@/components/auth/sign-in-frame";
 import { useCallbackUrl } from "@/components/auth/use-callback-url";
 import { Button } from "@/components/ui/button";
 import { SUSPENDED_CODE, SUSPENDED_SIGN_IN_MESSAGE } from "@/lib/auth/suspended";
 import { loginSchema, type LoginInput } from "@/lib/accounts/auth-schema";
+import { choiceIn } from "@/lib/votes/choice";
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait 15 minutes and try again.";
 
@@ -92,6 +94,19 @@ export function LoginForm() {
     await afterSignIn();
   };
 
+  // A passkey sign-in the server refused is said as a password's would be.
+  const onPasskeyRefused = (refusal: PasskeyRefusal) => {
+    if (refusal === "suspended") setSuspended(true);
+    else if (refusal === "too-many-attempts") {
+      setBlocked(true);
+      toast.error("Too many attempts", { description: TOO_MANY_ATTEMPTS });
+    } else setBusyMessage("The server is busy right now. Please try again in a moment.");
+  };
+  const onPasskeySignedIn = async () => {
+    toast.success("Successful!", { description: "Successfully logged in to your account" });
+    await afterSignIn();
+  };
+
   return (
     <SignInFrame kind="login" callbackUrl={callbackUrl} onSubmit={handleSubmit(onSubmit)}>
       {blocked && (
@@ -109,7 +124,8 @@ export function LoginForm() {
           {busyMessage}
         </p>
       )}
-      <EmailField id="login-email" error={errors.email?.message} {...register("email")} />
+      {/* "webauthn": the browser may offer its passkeys for this site among the field's suggestions. */}
+      <EmailField id="login-email" autoComplete="username webauthn" error={errors.email?.message} {...register("email")} />
       <PasswordField id="login-password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
       <p className="-mt-2 text-right text-sm">
         <Link href="/forgot-password" className="font-medium text-brand-700 hover:underline">
@@ -120,6 +136,16 @@ export function LoginForm() {
         {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
         {waitSeconds > 0 ? `Try again in ${waitSeconds} s` : "Sign in"}
       </Button>
+      <PasskeySignIn
+        promptAtOnce={choiceIn(callbackUrl) !== null}
+        onSignedIn={onPasskeySignedIn}
+        onRefused={onPasskeyRefused}
+        onStart={() => {
+          setBlocked(false);
+          setSuspended(false);
+          setBusyMessage(null);
+        }}
+      />
     </SignInFrame>
   );
 }

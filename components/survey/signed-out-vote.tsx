@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { CHOICE_PARAM, parseChoice, signInForChoiceHref } from "@/lib/votes/choice";
 import type { VoteValue } from "@/models/enums";
 
@@ -9,6 +9,9 @@ const ANSWERS: { value: VoteValue; label: string }[] = [
   { value: "yes", label: "Yes" },
   { value: "no", label: "No" },
 ];
+
+const noChange = () => () => {};
+const chosenInAddress = (): VoteValue | null => parseChoice(new URLSearchParams(window.location.search).get(CHOICE_PARAM));
 
 /**
  * An open survey's question for someone signed out: the question and its two answers, each a link into
@@ -18,10 +21,8 @@ const ANSWERS: { value: VoteValue; label: string }[] = [
  * links then carry it too.
  */
 export function SignedOutVote({ surveyId, questionTitle, questionDescription }: { surveyId: string; questionTitle: string; questionDescription: string }) {
-  const [chosen, setChosen] = useState<VoteValue | null>(null);
-  useEffect(() => {
-    setChosen(parseChoice(new URLSearchParams(window.location.search).get(CHOICE_PARAM)));
-  }, []);
+  // None in the cached HTML; the address's, once in the browser (the address does not change here).
+  const chosen = useSyncExternalStore(noChange, chosenInAddress, () => null);
   return (
     <div>
       <h2 id="vote-question" className="text-lg font-semibold text-slate-900">

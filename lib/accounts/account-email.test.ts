@@ -61,7 +61,7 @@ describe("verified addresses", () => {
     expect(stored.secretHash).toMatch(/^[0-9a-f]{64}$/);
     expect(tokenOf(link)).not.toContain(stored.secretHash);
 
-    expect(await verifyEmailWithToken(tokenOf(link))).toEqual({ outcome: "verified", email: "nia@example.test" });
+    expect(await verifyEmailWithToken(tokenOf(link))).toEqual({ outcome: "verified", email: "nia@example.test", continueTo: null });
     expect((await userByEmail("nia@example.test")).emailVerified).toBeInstanceOf(Date);
     // Single use: the second opening says it is already verified, and changes nothing.
     expect((await verifyEmailWithToken(tokenOf(link))).outcome).toBe("already");

@@ -10,7 +10,7 @@ import { getDb, type Db } from "@/lib/db";
 import { listOwnPayments } from "@/lib/payments/billing";
 import { describeUserAgent } from "@/lib/accounts/account";
 import { surveyFieldColumns } from "@/lib/surveys/queries";
-import { accounts, reports, surveys, users, userSessions, votes } from "@/models";
+import { accounts, passkeys, reports, surveys, users, userSessions, votes } from "@/models";
 
 const PAYMENTS_MAX = 1000;
 
@@ -148,6 +148,24 @@ function sections(db: Db, userId: string, pageSize: number): [string, () => Asyn
           pageSize,
         );
         for await (const row of rows) yield { ...describeUserAgent(row.userAgent), ...row };
+      },
+    ],
+    [
+      // Ten at most (lib/accounts/passkey-schema.ts); the public key is the site's to check signatures, not data about the person.
+      "passkeys",
+      async function* () {
+        yield* await db
+          .select({
+            name: passkeys.name,
+            credentialId: passkeys.credentialId,
+            createdAt: passkeys.createdAt,
+            lastUsedAt: passkeys.lastUsedAt,
+            deviceType: passkeys.deviceType,
+            backedUp: passkeys.backedUp,
+          })
+          .from(passkeys)
+          .where(eq(passkeys.userId, userId))
+          .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
       },
     ],
   ];

@@ -22,11 +22,13 @@ import {
   emailTokens,
   limitHits,
   mailOutbox,
+  passkeys,
   payments,
   sessions,
   users,
   userSessions,
   verificationTokens,
+  webauthnChallenges,
 } from "@/models";
 
 // ---- profile
@@ -182,7 +184,7 @@ export const DELETED_ACCOUNT_LABEL = "Deleted account";
  * session row is that recent). The last admin cannot delete themselves (409).
  *
  * In one transaction: every session and API token ends; name, email (replaced by a placeholder),
- * picture, password, Google link, mailed tokens, mail, checkout and throttle rows go; payments keep
+ * picture, password, Google link, passkeys, mailed tokens, mail, checkout and throttle rows go; payments keep
  * their amounts for accounting with the name and email removed; contact messages sent from the
  * email are deleted; votes and surveys stay (every survey's counts stay exactly as they were), and
  * `deleted_at` is set. One `account_delete` audit row names the account by id only.
@@ -260,6 +262,9 @@ async function eraseAccount(tx: Tx, userId: string, target: { email: string; ima
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(verificationTokens).where(eq(verificationTokens.identifier, email));
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+  // Passkeys sign in without the email or password: they go with the rest of the sign-in.
+  await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+  await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
   // Mail to or about the account, sent or not: its address and text are personal data.
   await tx.delete(mailOutbox).where(or(eq(mailOutbox.userId, userId), sql`lower(${mailOutbox.toAddress}) = ${email}`));
   await tx.delete(checkoutIntents).where(eq(checkoutIntents.userId, userId));

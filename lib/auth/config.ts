@@ -18,6 +18,7 @@ import { networkHash } from "@/lib/integrity/network-hash";
 import { SUSPENDED_CODE } from "@/lib/auth/suspended";
 import { authenticateWithPassword, createUserSession, isSuspended, markEmailVerified, revokeSessions, sessionVersionOfUser } from "@/lib/accounts/users";
 import { isReservedEmailDomain } from "@/lib/accounts/auth-schema";
+import { signInWithPasskey } from "@/lib/accounts/passkeys";
 import { accounts, sessions, users, verificationTokens } from "@/models";
 
 const EXPECTED_AUTH_REFUSALS = new Set(["CredentialsSignin", "InvalidCallbackUrl", "MissingCSRF", "UnknownAction", "InvalidCheck"]);
@@ -98,6 +99,29 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (request) => {
             throw error;
           });
           // Said only to whoever knows the password: the refusal tells nothing to a guesser.
+          if (user?.suspendedAt) {
+            signIns.inc({ outcome: "failed" });
+            throw new Suspended();
+          }
+          signIns.inc({ outcome: user ? "succeeded" : "failed" });
+          return user ? { id: user.id, name: user.name, email: user.email, image: user.image } : null;
+        },
+      }),
+      // A passkey (lib/accounts/passkeys.ts): `response` is the JSON of the browser's assertion, whose
+      // challenge came from POST /api/passkeys/sign-in-options. A session like a password's follows.
+      Credentials({
+        id: "passkey",
+        name: "Passkey",
+        credentials: { response: {} },
+        authorize: async (credentials, request) => {
+          const signIns = metrics().signIns;
+          const user = await signInWithPasskey(credentials?.response, clientAddress(request.headers)).catch((error: unknown) => {
+            if (error instanceof ApiError && error.status === 429) {
+              signIns.inc({ outcome: "throttled" });
+              throw error.message === BUSY_MESSAGE ? new Busy() : new TooManyAttempts();
+            }
+            throw error;
+          });
           if (user?.suspendedAt) {
             signIns.inc({ outcome: "failed" });
             throw new Suspended();

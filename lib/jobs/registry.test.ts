@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 process.env.LOG_LEVEL = "warn";
 
 const { purgeExpiredAltcha } = await import("@/lib/altcha");
+const { purgeExpiredChallenges } = await import("@/lib/accounts/passkeys");
 const { purgeOldAttempts } = await import("@/lib/auth/attempts");
 const { DELIVER_JOB, deliverQueuedMail, enqueueMail, purgeSentMail } = await import("@/lib/mail/outbox");
 const { metrics } = await import("@/lib/metrics.mjs");
@@ -18,6 +19,7 @@ describe("the jobs registry", () => {
       { name: "mail.purgeSent", everyMs: 3_600_000, run: purgeSentMail },
       { name: "limits.purgeOld", everyMs: 3_600_000, run: purgeOldAttempts },
       { name: "altcha.purgeExpired", everyMs: 3_600_000, run: purgeExpiredAltcha },
+      { name: "passkeys.purgeChallenges", everyMs: 600_000, run: purgeExpiredChallenges },
     ]);
     // Queuing mail wakes the delivery job by this name.
     expect(jobs.map((job) => job.name)).toContain(DELIVER_JOB);

@@ -1,4 +1,5 @@
 import "server-only";
+import { purgeExpiredChallenges } from "@/lib/accounts/passkeys";
 import { purgeExpiredAltcha } from "@/lib/altcha";
 import { purgeOldAttempts } from "@/lib/auth/attempts";
 import { deliverQueuedMail, purgeSentMail } from "@/lib/mail/outbox";
@@ -26,6 +27,8 @@ export const jobs: readonly Job[] = [
   { name: "mail.purgeSent", everyMs: HOUR, run: purgeSentMail },
   { name: "limits.purgeOld", everyMs: HOUR, run: purgeOldAttempts },
   { name: "altcha.purgeExpired", everyMs: HOUR, run: purgeExpiredAltcha },
+  // Passkey challenges no browser can answer any more (used ones are deleted at once).
+  { name: "passkeys.purgeChallenges", everyMs: 10 * MINUTE, run: purgeExpiredChallenges },
 ];
 
 /**

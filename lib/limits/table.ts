@@ -107,6 +107,24 @@ export const LIMITS = {
     // 429 from the services; the login form's Auth.js answers it 503 (lib/auth/config.ts, `Busy`).
     refusal: { code: "too_many_requests", message: BUSY_MESSAGE, retryAfterSeconds: 5 },
   },
+  "passkeyChallenge.client": {
+    counts: "passkey sign-in challenges fetched (POST /api/passkeys/sign-in-options: the login page asks for one as it opens, kept)",
+    key: "client",
+    store: "limit_hits",
+    prefix: "passkey:challenge",
+    max: 60,
+    windowMinutes: 1,
+    refusal: { code: "too_many_requests", message: "Too many passkey sign-ins from your network. Please wait a minute and try again.", retryAfterSeconds: 60 },
+  },
+  "passkeySignIn.client": {
+    counts: "passkey sign-ins, reserved before the signature is checked; a verified one gives its hit back",
+    key: "client",
+    store: "limit_hits",
+    prefix: "passkey:ip",
+    max: 10,
+    windowMinutes: SIGN_IN_WINDOW,
+    refusal: tooManySignIns,
+  },
   "signUp.client": {
     counts: "registrations, a taken email included (no oracle); given back when nothing was created or learnt (a bad picture, a full hash queue)",
     key: "client",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseChoice, signInForChoiceHref, surveyChoiceHref, withChoice } from "./choice";
+import { choiceIn, parseChoice, signInForChoiceHref, surveyChoiceHref, withChoice } from "./choice";
 
 const ID = "0b5c3f1e-2d4a-4c6b-8e9f-1a2b3c4d5e6f";
 
@@ -18,6 +18,13 @@ describe("a choice carried to a survey", () => {
     expect(withChoice("/", "yes")).toBe("/");
     expect(withChoice(`/survey/details/${ID}`, "maybe")).toBe(`/survey/details/${ID}`);
     expect(withChoice(`/survey/details/${ID}`, null)).toBe(`/survey/details/${ID}`);
+  });
+
+  it("is read back from a survey page's path only", () => {
+    expect(choiceIn(`/survey/details/${ID}?vote=no`)).toBe("no");
+    expect(choiceIn(`/survey/details/${ID}`)).toBeNull();
+    expect(choiceIn(`/survey/details/${ID}?vote=maybe`)).toBeNull();
+    expect(choiceIn("/dashboard/user?vote=yes")).toBeNull();
   });
 
   it("builds the survey page's and the sign-in page's links", () => {

@@ -36,6 +36,12 @@ export function withChoice(path: string, choice: string | null | undefined): str
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** The answer a same-site path carries to its survey, if it is a survey page with one. */
+export function choiceIn(path: string): VoteValue | null {
+  const url = new URL(path, "http://opinex.invalid");
+  return SURVEY_PATH.test(url.pathname) ? parseChoice(url.searchParams.get(CHOICE_PARAM)) : null;
+}
+
 /**
  * The sign-in (or registration) page that comes back to a survey with `choice` selected: the links of a
  * survey page's answers for someone signed out (`/login?callbackUrl=/survey/details/…&vote=yes`).

@@ -94,6 +94,7 @@ export const PUBLIC_ROWS: Row[] = [
     proof: "without the CSRF token no sign-in is even tried (redirect to the error page), whoever calls",
   },
   // ---- no caller identity at all
+  sendRow("POST", "/api/passkeys/sign-in-options", { json: { email: "matrix@demo.test" } }, 400, "open to everyone; a body it does not read is refused (400), no challenge made (the options themselves: app/api/passkeys/sign-in-options/route.test.ts)"),
   sendRow("POST", "/api/contact", { json: {} }, 400, "open to everyone; an empty message is refused, nothing stored (a valid one also needs a solved proof-of-work: app/api/register/altcha.test.ts)"),
   sendRow("POST", "/api/register", { multipart: { name: "Matrix", email: "not-an-email", password: "x" } }, 400, "open to everyone; an invalid form is refused, no account created"),
   sendRow("POST", "/api/password/forgot", { json: { email: "not-an-email" } }, 400, "open to everyone; an invalid address is refused, nothing mailed"),

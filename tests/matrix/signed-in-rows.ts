@@ -54,6 +54,24 @@ export const SIGNED_IN_ROWS: Row[] = [
     proof: "an id that is none of the caller's sessions (404): nothing ended",
   },
   { file: "app/api/me/export/route.ts", method: "GET", path: () => "/api/me/export", proof: "the caller's own data, read only" },
+  { file: "app/api/me/passkeys/route.ts", method: "GET", path: () => "/api/me/passkeys", proof: "the caller's own passkeys, read only" },
+  sendRow("POST", "/api/me/passkeys/options", { json: { userId: "someone" } }, 400, "a body the route does not read, refused after the sign-in check (400): no challenge made; never with an API token (403)", { bearer: { user: 403, pro: 403, owner: 403, other: 403, admin: 403 } }),
+  sendRow("POST", "/api/me/passkeys", { json: { response: "not a passkey" } }, 400, "a response that is no passkey, refused after the sign-in check (400): nothing stored; never with an API token (403)", { bearer: { user: 403, pro: 403, owner: 403, other: 403, admin: 403 } }),
+  {
+    file: "app/api/me/passkeys/[id]/route.ts",
+    method: "PATCH",
+    path: (ids) => `/api/me/passkeys/${ids.missing}`,
+    body: () => ({ json: { name: "Matrix" } }),
+    letIn: 404,
+    proof: "an id that is none of the caller's passkeys (404): nothing renamed",
+  },
+  {
+    file: "app/api/me/passkeys/[id]/route.ts",
+    method: "DELETE",
+    path: (ids) => `/api/me/passkeys/${ids.missing}`,
+    letIn: 404,
+    proof: "an id that is none of the caller's passkeys (404): nothing removed",
+  },
   // ---- voters (user, pro_user)
   {
     file: "app/api/vote/[id]/route.ts",

@@ -139,6 +139,7 @@ const READS: Record<string, () => Call[]> = {
   "GET /api/me/export": () => [{ as: voter, status: 200 }, { status: 401 }],
   "GET /api/me/mail-preferences": () => [{ as: voter, status: 200 }],
   "GET /api/me/sessions": () => [{ cookie: voterCookie, status: 200 }, { as: voter, status: 200 }],
+  "GET /api/me/passkeys": () => [{ cookie: voterCookie, status: 200 }, { status: 401 }],
   // Only the refusal: a 200 is an endless event stream (its events are tested in the route's own tests).
   "GET /api/survey/{id}/live": () => [{ params: { id: unpublished.id }, status: 404 }],
   "GET /api/survey/{id}/qr": () => [
@@ -203,6 +204,11 @@ const WRITES: [string, () => Call[]][] = [
   ["POST /api/upload", () => [{ as: voter, form: imageForm({}), status: 400 }]],
   ["PATCH /api/me", () => [{ as: voter, body: { name: "Voter Renamed" }, status: 200 }, { as: voter, body: { role: "admin" }, status: 400 }]],
   ["PATCH /api/me/mail-preferences", () => [{ as: voter, body: { results: false }, status: 200 }]],
+  ["POST /api/passkeys/sign-in-options", () => [{ status: 200 }, { body: { email: "nobody@example.test" }, status: 400 }]],
+  ["POST /api/me/passkeys/options", () => [{ cookie: voterCookie, status: 200 }, { as: voter, status: 403 }]],
+  ["POST /api/me/passkeys", () => [{ cookie: voterCookie, body: { response: "not a passkey" }, status: 400 }]],
+  ["PATCH /api/me/passkeys/{id}", () => [{ as: voter, params: { id: missing }, body: { name: "Laptop" }, status: 404 }]],
+  ["DELETE /api/me/passkeys/{id}", () => [{ as: voter, params: { id: missing }, status: 404 }]],
   ["DELETE /api/me/sessions/{id}", () => [{ as: leaver, params: { id: missing }, status: 404 }]],
   // Last for this person: it ends their other sessions and every API token.
   ["DELETE /api/me/sessions", () => [{ cookie: leaverCookie, body: {}, status: 200 }]],

@@ -4,6 +4,7 @@ import { AccountSection } from "@/components/account/account-section";
 import { EmailSection } from "@/components/account/email-section";
 import { MailPreferencesSection } from "@/components/account/mail-preferences-section";
 import { DeleteAccount } from "@/components/account/delete-account";
+import { PasskeysSection } from "@/components/account/passkeys-section";
 import { PasswordForm } from "@/components/account/password-form";
 import { ProfileForm } from "@/components/account/profile-form";
 import { SessionsList } from "@/components/account/sessions-list";
@@ -79,11 +80,19 @@ export default async function AccountPage() {
         )}
       </AccountSection>
 
+      <AccountSection
+        id="passkeys"
+        title="Passkeys"
+        description="Sign in with this device's screen lock, fingerprint or face instead of your password. Each passkey stays on your device or in your password manager."
+      >
+        <PasskeysSection timeZone={timeZone} />
+      </AccountSection>
+
       <AccountSection id="sessions" title="Sessions" description="The browsers signed in to your account. Times are approximate.">
         <SessionsList sessions={listed} total={total} />
       </AccountSection>
 
-      <AccountSection id="export" title="Your data" description="Everything we keep about you, as a JSON file: your account, votes, comments, reports, surveys, payments and sessions.">
+      <AccountSection id="export" title="Your data" description="Everything we keep about you, as a JSON file: your account, votes, comments, reports, surveys, payments, sessions and passkeys.">
         <a href="/api/me/export" download className={buttonVariants({ variant: "outline" })}>
           <Download aria-hidden="true" className="h-4 w-4" />
           Download my data

@@ -53,7 +53,7 @@ export const OPERATIONS_BY_HAND: Operation[] = [
     path: "/api/auth/providers",
     tag: "Auth.js",
     summary: "Sign-in providers",
-    description: "Auth.js: the ways to sign in (email and password; Google when configured).",
+    description: "Auth.js: the ways to sign in (email and password, a passkey; Google when configured).",
     auth: "public",
     outsideWrapper: true,
     answers: [
@@ -75,6 +75,19 @@ export const OPERATIONS_BY_HAND: Operation[] = [
     body: { urlencoded: z.object({ email: z.string(), password: z.string(), csrfToken: z.string(), callbackUrl: z.string().optional() }) },
     answers: [{ status: 302, description: "To the callback URL, or back to the login page with an error code" }],
     errors: [413, 429, 503],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/callback/passkey",
+    tag: "Auth.js",
+    summary: "Sign in with a passkey",
+    description:
+      "Auth.js: the login page's request after the browser signed the challenge of `POST /api/passkeys/sign-in-options`. `response` is the assertion's JSON (AuthenticationResponseJSON, at most 8 KiB). Answers a redirect (with the session cookie when it verifies). Failed ones are limited per address (`code=too_many_attempts`); a suspended account gets `code=suspended`; bodies over 16 KiB are 413.",
+    auth: "public",
+    outsideWrapper: true,
+    body: { urlencoded: z.object({ response: z.string(), csrfToken: z.string(), callbackUrl: z.string().optional() }) },
+    answers: [{ status: 302, description: "To the callback URL, or back to the login page with an error code" }],
+    errors: [413, 503],
   },
   {
     method: "POST",

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accountExportStream } from "@/lib/accounts/account-export";
+import { getDb } from "@/lib/db";
+import { passkeys } from "@/models";
 import { castVote } from "@/lib/votes/votes";
 import { personWithData } from "@/tests/account-data";
 import { call } from "@/tests/http";
@@ -15,6 +17,7 @@ type Export = {
   surveys: { id: string; title: string; yesCount: number; noCount: number }[];
   payments: { paymentIntentId: string; amount: number }[];
   sessions: { browser: string; os: string; createdAt: string }[];
+  passkeys: { name: string; credentialId: string; createdAt: string; lastUsedAt: string | null; deviceType: string; backedUp: boolean }[];
 };
 
 describe("GET /api/me/export", () => {
@@ -25,6 +28,9 @@ describe("GET /api/me/export", () => {
     await castVote({ surveyId: mine.own.id, userId: other.person.id, role: "pro_user", vote: "no", comment: `Secret of ${other.tag}` });
     await castVote({ surveyId: mine.voted[0].id, userId: other.person.id, role: "pro_user", vote: "no" });
     const cookie = await signInWithPassword(mine.email, "right-password", { userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0" });
+    const db = await getDb();
+    const passkey = (owner: string, n: string) => ({ userId: owner, credentialId: `cred-${n}-${mine.tag}`, publicKey: `public-key-${n}-${mine.tag}`, deviceType: "multiDevice", backedUp: true, name: `Laptop ${n}` });
+    await db.insert(passkeys).values([passkey(mine.person.id, "mine"), passkey(other.person.id, "theirs")]);
 
     const res = await call(GET, { headers: { cookie: cookie! } });
     expect(res.status).toBe(200);
@@ -45,10 +51,12 @@ describe("GET /api/me/export", () => {
     expect(data.surveys).toMatchObject([{ id: mine.own.id, title: mine.own.title, yesCount: 0, noCount: 1 }]);
     expect(data.payments).toMatchObject([{ paymentIntentId: `pi_Exporter_${mine.tag}`, amount: 1600 }]);
     expect(data.sessions).toMatchObject([{ browser: "Firefox 128", os: "Linux" }]);
+    // The passkey as the account page shows it, with its credential id; not its public key.
+    expect(data.passkeys).toEqual([{ name: "Laptop mine", credentialId: `cred-mine-${mine.tag}`, createdAt: expect.any(String), lastUsedAt: null, deviceType: "multiDevice", backedUp: true }]);
 
     const text = JSON.stringify(data);
     for (const foreign of [other.person.id, other.email, other.name, other.tag, `Secret of ${other.tag}`]) expect(text).not.toContain(foreign);
-    for (const secret of ["passwordHash", "password_hash", "argon2", "sessionVersion", "token-"]) expect(text).not.toContain(secret);
+    for (const secret of ["passwordHash", "password_hash", "argon2", "sessionVersion", "token-", "public-key-", "publicKey", "cred-theirs"]) expect(text).not.toContain(secret);
   });
 
   it("streams page by page: a page size of one gives the same document", async () => {

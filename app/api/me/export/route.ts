@@ -13,7 +13,7 @@ export const GET = route({
       {
         status: 200,
         description: "The export file",
-        media: [{ type: "application/json", schema: { type: "object", description: "The caller's account, surveys, votes, reports, payments and sessions" } }],
+        media: [{ type: "application/json", schema: { type: "object", description: "The caller's account, surveys, votes, reports, payments, sessions and passkeys" } }],
       },
     ],
   },
