@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
 import { logInWithForm, newPerson, registerThroughApi } from "./fixtures/accounts";
 import { signInAs } from "./fixtures/session";
+import { openPhoneMenu } from "./fixtures/navigation";
 
 // Its own client address: the registration throttle (10 per address in 15 minutes) counts per address,
 // and the other specs register from the default one.
@@ -17,12 +18,7 @@ const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, hei
 async function openAccountPage(page: Page, phone: boolean) {
   await page.goto("/");
   if (phone) {
-    const menu = page.locator("#mobile-menu");
-    // The cached page can arrive before its script has run; a tap before hydration does nothing, so tap again.
-    await expect(async () => {
-      if (!(await menu.isVisible())) await page.getByRole("button", { name: "Open menu" }).click();
-      await expect(menu).toBeVisible({ timeout: 1000 });
-    }).toPass();
+    const menu = await openPhoneMenu(page);
     await menu.getByRole("link", { name: "Account" }).click();
   } else {
     await page.getByTestId("desktop-account").getByRole("link", { name: "Account" }).click();

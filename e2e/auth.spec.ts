@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
 import { logInWithForm, newPerson, picture, registerThroughApi, registerWithForm } from "./fixtures/accounts";
 import { signInAs } from "./fixtures/session";
+import { openPhoneMenu } from "./fixtures/navigation";
 
 test.describe("registration", () => {
   test("register with a picture and land signed in, with the Dashboard link, name and picture", async ({ page }) => {
@@ -232,12 +233,7 @@ test.describe("navigation and dashboards", () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await signInAs(page, "surveyor@demo.test");
     await page.goto("/");
-    const menu = page.locator("#mobile-menu");
-    // The cached page can arrive before its script has run; a tap before hydration does nothing, so tap again.
-    await expect(async () => {
-      if (!(await menu.isVisible())) await page.getByRole("button", { name: "Open menu" }).click();
-      await expect(menu).toBeVisible({ timeout: 1000 });
-    }).toPass();
+    const menu = await openPhoneMenu(page);
     await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard/surveyor");
     await expect(menu).toContainText("Sam Surveyor");
     await expect(menu.getByRole("button", { name: "Log Out" })).toBeVisible();

@@ -7,6 +7,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
 import { logInWithForm, newPerson, registerThroughApi } from "./fixtures/accounts";
 import { addVirtualAuthenticator } from "./fixtures/webauthn";
+import { openPhoneMenu } from "./fixtures/navigation";
 
 // Its own client address: the registration and passkey limits count per client.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.84" } });
@@ -21,12 +22,7 @@ async function expectNoAxeViolations(page: Page) {
 /** Log Out from the navigation bar: the account area, or on phones the menu. */
 async function logOut(page: Page, phone: boolean) {
   if (phone) {
-    const menu = page.locator("#mobile-menu");
-    // A tap before hydration does nothing: tap again until the menu opens.
-    await expect(async () => {
-      if (!(await menu.isVisible())) await page.getByRole("button", { name: "Open menu" }).click();
-      await expect(menu).toBeVisible({ timeout: 1000 });
-    }).toPass();
+    const menu = await openPhoneMenu(page);
     await menu.getByRole("button", { name: "Log Out" }).click();
   } else {
     await page.getByTestId("desktop-account").getByRole("button", { name: "Log Out" }).click();

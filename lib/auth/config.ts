@@ -36,6 +36,20 @@ class Suspended extends CredentialsSignin {
   code = SUSPENDED_CODE;
 }
 
+/**
+ * What a Credentials provider answers Auth.js for the account its proof (a password, a passkey) named:
+ * a suspended one is refused with its code (the login page says so), and each outcome is counted.
+ */
+function signedIn(user: { id: string; name: string | null; email: string; image: string | null; suspendedAt: Date | null } | null) {
+  const signIns = metrics().signIns;
+  if (user?.suspendedAt) {
+    signIns.inc({ outcome: "failed" });
+    throw new Suspended();
+  }
+  signIns.inc({ outcome: user ? "succeeded" : "failed" });
+  return user ? { id: user.id, name: user.name, email: user.email, image: user.image } : null;
+}
+
 /** Google is offered only when its client is configured; the login page asks /api/auth/providers. */
 export function isGoogleConfigured() {
   const env = getEnv();
@@ -99,12 +113,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (request) => {
             throw error;
           });
           // Said only to whoever knows the password: the refusal tells nothing to a guesser.
-          if (user?.suspendedAt) {
-            signIns.inc({ outcome: "failed" });
-            throw new Suspended();
-          }
-          signIns.inc({ outcome: user ? "succeeded" : "failed" });
-          return user ? { id: user.id, name: user.name, email: user.email, image: user.image } : null;
+          return signedIn(user);
         },
       }),
       // A passkey (lib/accounts/passkeys.ts): `response` is the JSON of the browser's assertion, whose
@@ -122,12 +131,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (request) => {
             }
             throw error;
           });
-          if (user?.suspendedAt) {
-            signIns.inc({ outcome: "failed" });
-            throw new Suspended();
-          }
-          signIns.inc({ outcome: user ? "succeeded" : "failed" });
-          return user ? { id: user.id, name: user.name, email: user.email, image: user.image } : null;
+          return signedIn(user);
         },
       }),
       ...(isGoogleConfigured()
