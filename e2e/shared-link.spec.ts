@@ -127,38 +127,37 @@ for (const { name, viewport } of WIDTHS) {
       await voteRegion(page).getByRole("link", { name: /^Yes/ }).click();
       await submitCarriedChoice(page, id, "Yes");
     });
-
   });
 }
 
-  // One width: the pages on the way are those of the journeys above, at both.
+// One width: the pages on the way are those of the journeys above, at both.
 test("the address verified on another device: the waiting page sees it and goes on to the survey", async ({ page, browser }) => {
-    const id = await freshSurvey(page.request, "other device");
-    await page.context().clearCookies();
-    await page.goto(`/survey/details/${id}?vote=yes`);
-    // Arriving with a choice (an embed's answer): it is marked, and Register carries it.
-    await expect(voteRegion(page).getByRole("link", { name: /^Yes \(your choice\)/ })).toHaveAttribute("aria-current", "true");
-    await voteRegion(page).getByRole("link", { name: "Register", exact: true }).click();
-    const person = newPerson("Two devices");
-    await registerWithForm(page, person);
-    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  const id = await freshSurvey(page.request, "other device");
+  await page.context().clearCookies();
+  await page.goto(`/survey/details/${id}?vote=yes`);
+  // Arriving with a choice (an embed's answer): it is marked, and Register carries it.
+  await expect(voteRegion(page).getByRole("link", { name: /^Yes \(your choice\)/ })).toHaveAttribute("aria-current", "true");
+  await voteRegion(page).getByRole("link", { name: "Register", exact: true }).click();
+  const person = newPerson("Two devices");
+  await registerWithForm(page, person);
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 
-    // The mail opened on a phone, not signed in there: its page's button verifies, and goes on to the
-    // survey with the answer (where that phone would sign in to vote).
-    const phone = await browser.newContext();
-    const other = await phone.newPage();
-    await other.goto(linkIn(await mailTo(person.email, /Confirm your email address/), "/verify-email"));
-    await expect(async () => {
-      const press = other.getByRole("button", { name: "Verify my email address" });
-      if (await press.isVisible()) await press.click();
-      await expect(other).toHaveURL(new RegExp(`/survey/details/${id}\\?vote=yes$`), { timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-    await expect(voteRegion(other).getByRole("link", { name: /^Yes \(your choice\)/ })).toBeVisible();
-    await phone.close();
+  // The mail opened on a phone, not signed in there: its page's button verifies, and goes on to the
+  // survey with the answer (where that phone would sign in to vote).
+  const phone = await browser.newContext();
+  const other = await phone.newPage();
+  await other.goto(linkIn(await mailTo(person.email, /Confirm your email address/), "/verify-email"));
+  await expect(async () => {
+    const press = other.getByRole("button", { name: "Verify my email address" });
+    if (await press.isVisible()) await press.click();
+    await expect(other).toHaveURL(new RegExp(`/survey/details/${id}\\?vote=yes$`), { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(voteRegion(other).getByRole("link", { name: /^Yes \(your choice\)/ })).toBeVisible();
+  await phone.close();
 
-    // The first device was waiting: it goes on by itself.
-    await submitCarriedChoice(page, id, "Yes");
-  });
+  // The first device was waiting: it goes on by itself.
+  await submitCarriedChoice(page, id, "Yes");
+});
 
 test("a choice in the address only preselects: opening it signed in casts nothing, and junk is no choice", async ({ page }) => {
   const id = await freshSurvey(page.request, "get casts nothing");
