@@ -1,8 +1,12 @@
-// Unknown routes: the spec's page, exactly its one line of text.
+import { NotFoundMessage } from "@/components/site/not-found-message";
+import { SiteShell } from "@/components/site/site-shell";
+
+// Addresses that lead nowhere: the spec's error page, its one line of text, in the site's frame with
+// its navigation. Rendered in the root layout alone, so the frame is drawn here, with its one <main>.
 export default function NotFound() {
   return (
-    <main className="flex min-h-screen items-center justify-center p-8">
-      <h1 className="text-2xl font-semibold">this is a error page</h1>
-    </main>
+    <SiteShell>
+      <NotFoundMessage />
+    </SiteShell>
   );
 }

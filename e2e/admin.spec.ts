@@ -63,7 +63,7 @@ test("the admin filters by role, searches, and promotes a new user to surveyor, 
     await expect(page.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
   }
   const filter = page.getByLabel("Filter by Role");
-  await expect(filter.locator("option")).toHaveText(["All Roles", "admin", "user", "surveyor", "pro_user"]);
+  await expect(filter.locator("option")).toHaveText(["All Roles", "Admin", "User", "Surveyor", "Pro user"]);
 
   // A choice made before the page's script has run changes nothing (and hydration puts the list back
   // to its URL's value): choose until the page follows it.
@@ -182,9 +182,11 @@ test("unpublishing asks for feedback; the survey leaves the public site, its sur
     expect((await page.request.get(`/survey/details/${seeded._id}`)).status()).toBe(200);
     expect(await (await page.request.get("/sitemap.xml")).text()).toContain(`/survey/details/${seeded._id}</loc>`);
 
-    // Unpublish, cancelled and then empty: the notice, and nothing sent.
+    // Unpublish, cancelled and then empty: the notice, nothing sent, and the select back on the
+    // survey's real status each time.
     row = await surveyRow(page, HIDDEN.title);
-    await row.getByLabel(`Status of ${HIDDEN.title}`, { exact: true }).selectOption("unpublish");
+    const status = row.getByLabel(`Status of ${HIDDEN.title}`, { exact: true });
+    await status.selectOption("unpublish");
     await row.getByRole("button", { name: /Update/ }).click();
     let dialog = page.getByRole("dialog");
     await expect(dialog.getByLabel("Message")).toHaveAttribute("placeholder", "Type your message here...");
@@ -192,15 +194,19 @@ test("unpublishing asks for feedback; the survey leaves the public site, its sur
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByText("Not update!")).toBeVisible();
     await expect(page.getByText("you have to must give a feedback to unpublish this survey")).toBeVisible();
+    await expect(status).toHaveValue("publish");
+    await status.selectOption("unpublish");
     await row.getByRole("button", { name: /Update/ }).click();
     dialog = page.getByRole("dialog");
     await dialog.getByLabel("Message").fill("   ");
     await dialog.getByRole("button", { name: "Send" }).click();
     await expect(dialog).toBeHidden();
+    await expect(status).toHaveValue("publish");
     expect(await publicTitles(page.request)).toContain(HIDDEN.title);
 
     // With feedback: gone from the list, the sitemap and its own page at once.
     const feedback = `E2E review ${Date.now()}: please add a source for the claim.`;
+    await status.selectOption("unpublish");
     await row.getByRole("button", { name: /Update/ }).click();
     await page.getByRole("dialog").getByLabel("Message").fill(feedback);
     await page.getByRole("dialog").getByRole("button", { name: "Send" }).click();

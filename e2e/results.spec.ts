@@ -149,7 +149,7 @@ test("a survey whose results wait for its deadline shows a voter no count anywhe
   await expect(page).toHaveURL(/\/dashboard\/surveyor\/surveys$/);
   const row = page.getByRole("row").filter({ hasText: title });
   const id = (await row.getByRole("link", { name: `Details of ${title}` }).getAttribute("href"))!.split("/").pop()!;
-  const hiddenLine = `Results are shown when the survey closes on ${formatDay(deadline)}.`;
+  const hiddenLine = `Results are shown after voting closes at the end of ${formatDay(deadline)}.`;
 
   const voter = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `192.0.2.${Math.floor(Math.random() * 250) + 1}` } });
   const admin = await browser.newContext();
@@ -167,12 +167,14 @@ test("a survey whose results wait for its deadline shows a voter no count anywhe
     await vote.getByRole("button", { name: "Submit" }).click();
     await expect(voterPage.getByText("Your vote counted successfully")).toBeVisible();
     await expect(voterPage.getByRole("status").filter({ hasText: "Your vote counted" })).toHaveText(
-      "Your vote counted: Yes. Results are shown when the survey closes.",
+      `Your vote counted: Yes. ${hiddenLine}`,
     );
     for (const reload of [false, true]) {
       if (reload) await voterPage.reload();
       await expect(voterPage.getByTestId("my-vote")).toHaveText("You voted Yes");
-      await expect(voterPage.getByTestId("results-hidden")).toHaveText(hiddenLine);
+      // When the results come is said once, under the deadline: not again beside the vote.
+      await expect(voterPage.getByTestId("survey-results-hidden")).toHaveText(hiddenLine);
+      await expect(voterPage.getByText(hiddenLine, { exact: true })).toHaveCount(1);
       for (const testId of ["results-summary", "results-chart", "yes-count", "no-count", "results-total"]) {
         await expect(voterPage.getByTestId(testId), testId).toHaveCount(0);
       }
@@ -193,7 +195,7 @@ test("a survey whose results wait for its deadline shows a voter no count anywhe
 
     // The cached public pages carry no count: the survey page (its JSON-LD too) and its card.
     const html = await (await voter.request.get(`/survey/details/${id}`)).text();
-    expect(html).toContain("Results are shown when the survey closes on");
+    expect(html).toContain("Results are shown after voting closes at the end of");
     expect(html).not.toContain("upvoteCount");
     await voterPage.goto(`/survey/details/${id}`);
     const image = await voter.request.get((await voterPage.locator('meta[property="og:image"]').getAttribute("content"))!);
@@ -218,7 +220,7 @@ test("a survey whose results wait for its deadline shows a voter no count anywhe
     await expect(result.getByTestId("results-reading")).toHaveText("The only voter said Yes: 100% of 1 vote.");
     await expect(result.getByTestId("results-margin")).toHaveText("With so few votes, the true share saying Yes could be anywhere from 21% to 100%.");
     await expect(result.getByTestId("results-verdict-line")).toHaveText("Too few votes to tell: it takes at least 10 votes to call a result.");
-    await expect(page.getByTestId("results-visibility")).toContainText("Only you and the admins see these figures until the survey closes on");
+    await expect(page.getByTestId("results-visibility")).toContainText("Only you and the admins see these figures until voting closes at the end of");
     await page.getByRole("button", { name: "Show Chart" }).click();
     await expect(page.getByTestId("results-chart").getByTestId("result-interval")).toHaveCount(2);
     await expect(page.getByRole("table", { name: "Survey results by answer" }).getByRole("row", { name: "Yes 1 100% 21–100%" })).toHaveCount(1);

@@ -19,5 +19,8 @@ test("the public pages answer in Chromium", async ({ page }) => {
 
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
-  await expect(page.locator("body")).toHaveText("this is a error page");
+  // The spec's one line, in the site's frame (its navigation), with the way back to the surveys.
+  await expect(page.getByRole("main")).toHaveText("this is a error pageBrowse the surveys");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("this is a error page");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 });

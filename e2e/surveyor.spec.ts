@@ -101,6 +101,8 @@ test("the results page shows the counts, the chart on demand, the voters, the vo
   await page.goto(`/dashboard/surveyor/surveys/${id}`);
   await expect(page.getByText("No voters yet.")).toBeVisible();
   await expect(page.getByTestId("votes-over-time-summary")).toHaveText("No votes yet.");
+  // Nothing to draw: no empty chart.
+  await expect(page.getByTestId("votes-over-time-chart")).toHaveCount(0);
   // No range yet, so nothing to explain about one.
   await expect(page.getByTestId("surveyor-result")).toContainText("No votes yet.");
   await expect(page.getByText(/The range is the 95% confidence interval/)).toHaveCount(0);

@@ -50,6 +50,21 @@ describe("demo seed", () => {
     const comments = await db.select().from(votes).where(eq(votes.userId, pro.id));
     expect(comments.some((v) => v.comment)).toBe(true);
 
+    // Every account exists before what it did: its surveys, its votes, its reports, its payment.
+    const [late] = await queryRows<{ votes: number; surveys: number; reports: number; payments: number }>(db, sql`
+      select
+        (select count(*)::int from votes v join users u on u.id = v.user_id where v.created_at <= u.created_at) as votes,
+        (select count(*)::int from surveys s join users u on u.id = s.surveyor_id where s.created_at <= u.created_at) as surveys,
+        (select count(*)::int from reports r join users u on u.id = r.user_id where r.created_at <= u.created_at) as reports,
+        (select count(*)::int from payments p join users u on u.id = p.user_id where p.created_at <= u.created_at) as payments`);
+    expect(late).toEqual({ votes: 0, surveys: 0, reports: 0, payments: 0 });
+    // So the integrity panel's account ages are spread: most votes come from accounts older than a day.
+    const [ages] = await queryRows<{ votes: number; under1Day: number; older: number }>(db, sql`
+      select sum(votes)::int as votes, sum(under_1_day)::int as "under1Day", sum(older)::int as older from survey_integrity`);
+    expect(ages.votes).toBe(first.votes);
+    expect(ages.under1Day).toBeLessThan(ages.votes / 10);
+    expect(ages.older).toBeGreaterThan(ages.votes / 2);
+
     // The counters equal the vote rows.
     const mismatched = await queryRows(db, sql`
       select s.id from surveys s

@@ -16,7 +16,16 @@ export const demoAccounts: { email: string; name: string; role: Role }[] = [
 ];
 
 const COMMUNITY_VOTERS = 40;
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+/** The demo accounts' age: older than every seeded survey (at most 61 days) and payment. */
+const DEMO_ACCOUNTS_AGE = 120 * DAY;
+
+/**
+ * How long before their first vote a community voter signed up: most long before, a few days before,
+ * one in eight the same day (the integrity panel's "Under 1 day" is then a few votes, not all of them).
+ */
+const signedUpBefore = (i: number) => [0.25 * DAY, 3 * DAY, 12 * DAY][i % 8] ?? (30 + ((i * 37) % 300)) * DAY;
 
 // A tiny deterministic generator so every seeded database looks the same.
 function random(seed: number) {
@@ -41,23 +50,14 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
 
   return db.transaction(async (tx) => {
     // Lock out a concurrent seeder: the unique email index makes the loser fail and roll back.
+    // Every account exists before anything it did: its surveys, its votes, its payment.
+    const accountsCreated = new Date(now.getTime() - DEMO_ACCOUNTS_AGE);
     const accounts = await tx
       .insert(users)
       // Demo accounts are verified: a newcomer signs in and votes at once.
-      .values(demoAccounts.map((a, i) => ({ ...a, passwordHash: passwordHashes[i], emailVerified: new Date() })))
+      .values(demoAccounts.map((a, i) => ({ ...a, passwordHash: passwordHashes[i], createdAt: accountsCreated, emailVerified: new Date(accountsCreated.getTime() + HOUR) })))
       .returning();
     const byEmail = new Map(accounts.map((a) => [a.email, a]));
-    const community = await tx
-      .insert(users)
-      .values(
-        Array.from({ length: COMMUNITY_VOTERS }, (_, i) => ({
-          email: `voter${String(i + 1).padStart(2, "0")}@demo.test`,
-          name: `Community Voter ${i + 1}`,
-          role: "user" as const,
-          emailVerified: new Date(),
-        })),
-      )
-      .returning();
 
     const rand = random(42);
     const surveyors = [byEmail.get("surveyor@demo.test")!, byEmail.get("surveyor2@demo.test")!];
@@ -85,7 +85,9 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     const inserted = await tx.insert(surveys).values(rows).returning();
 
     const pro = byEmail.get("pro@demo.test")!;
-    const voteRows: (typeof votes.$inferInsert)[] = [];
+    const communityEmails = Array.from({ length: COMMUNITY_VOTERS }, (_, i) => `voter${String(i + 1).padStart(2, "0")}@demo.test`);
+    // Every vote is planned first, so that each community account can be created before its first vote.
+    const planned: { surveyId: string; voter: number | "pro"; vote: "yes" | "no"; comment?: string; createdAt: Date }[] = [];
     // Votes spread between a survey's creation and its close (or now), so "Votes over time" has a shape.
     // A generator of their own, so the votes themselves stay as they were.
     const when = random(7);
@@ -95,12 +97,27 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       const from = survey.createdAt.getTime();
       const span = Math.max(0, Math.min(now.getTime(), Date.parse(`${survey.deadline}T12:00:00Z`)) - from);
       const castAt = () => new Date(from + when() * span);
-      for (const voter of community) {
-        if (rand() < share) voteRows.push({ surveyId: survey.id, userId: voter.id, vote: rand() < yesBias ? "yes" : "no", createdAt: castAt(), mailboxHash: mailboxHash(voter.email) });
+      for (let voter = 0; voter < COMMUNITY_VOTERS; voter++) {
+        if (rand() < share) planned.push({ surveyId: survey.id, voter, vote: rand() < yesBias ? "yes" : "no", createdAt: castAt() });
       }
       if (s % 3 === 0) {
-        voteRows.push({ surveyId: survey.id, userId: pro.id, vote: s % 2 ? "no" : "yes", comment: seedComments[s % seedComments.length], createdAt: castAt(), mailboxHash: mailboxHash(pro.email) });
+        planned.push({ surveyId: survey.id, voter: "pro", vote: s % 2 ? "no" : "yes", comment: seedComments[s % seedComments.length], createdAt: castAt() });
       }
+    });
+    const firstVote = (voter: number) => Math.min(now.getTime(), ...planned.filter((v) => v.voter === voter).map((v) => v.createdAt.getTime()));
+    const community = await tx
+      .insert(users)
+      .values(
+        communityEmails.map((email, i) => {
+          const createdAt = new Date(firstVote(i) - signedUpBefore(i));
+          return { email, name: `Community Voter ${i + 1}`, role: "user" as const, createdAt, emailVerified: new Date(createdAt.getTime() + HOUR / 6) };
+        }),
+      )
+      .returning();
+    const communityByEmail = new Map(community.map((c) => [c.email, c]));
+    const voteRows: (typeof votes.$inferInsert)[] = planned.map(({ voter, ...v }) => {
+      const account = voter === "pro" ? pro : communityByEmail.get(communityEmails[voter])!;
+      return { ...v, userId: account.id, mailboxHash: mailboxHash(account.email) };
     });
     await tx.insert(votes).values(voteRows);
     // The counters always equal the rows.
@@ -113,7 +130,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     await tx.insert(reports).values([
       { surveyId: inserted[3].id, userId: reporter.id },
       { surveyId: inserted[20].id, userId: reporter.id },
-      { surveyId: inserted[20].id, userId: community[0].id },
+      { surveyId: inserted[20].id, userId: communityByEmail.get(communityEmails[0])!.id },
     ]);
 
     await tx.insert(payments).values({

@@ -13,7 +13,8 @@ import { DEMO_PASSWORD } from "./demo-seed";
 // Ids are derived from numbers (md5 of 'u' || n, made a version-4 UUID), so votes name their survey and voter
 // without a lookup. The invariants of the schema hold: one vote per person and survey (each survey's
 // voters are distinct numbers), only `user` and `pro_user` accounts vote and report, only `pro_user`
-// votes carry comments, every vote falls between its survey's creation and its close (or now), and
+// votes carry comments, every vote falls between its survey's creation and its close (or now), every
+// account was created before any survey (so before its votes), and
 // `yes_count`/`no_count` are recomputed from the vote rows at the end. Its votes carry no mailbox hash
 // (lib/votes/mailbox.ts: the key lives in the app, and nulls never conflict), like votes from before 0014.
 
@@ -45,6 +46,8 @@ const uid = (prefix: "u" | "s", n: unknown) =>
  */
 const voterAccount = (v: unknown) => sql`(${v} + ((${v}) - 1) / 99)`;
 const VOTERS = 198_000;
+/** Every account is older than every survey (at most 702 days), and so than its votes and reports. */
+const ACCOUNTS_BEFORE_DAYS = 703;
 
 /** Fills the large dataset once (after the demo data); false when it is already there. */
 export async function seedScaleData(db: Db, log: (message: string) => void = () => {}): Promise<boolean> {
@@ -72,7 +75,8 @@ export async function seedScaleData(db: Db, log: (message: string) => void = () 
       sql`insert into users (id, email, name, role, password_hash, email_verified, created_at)
           select ${uid("u", sql`g`)}, 'scale-' || g || '@scale.test', 'Scale Person ' || g,
                  (case when g % 100 = 0 then 'surveyor' when g % 10 = 5 then 'pro_user' else 'user' end)::role,
-                 ${passwordHash}, now() - (g % 700) * interval '1 day', now() - (g % 700) * interval '1 day' - interval '1 hour'
+                 ${passwordHash}, now() - (${num(ACCOUNTS_BEFORE_DAYS)} + g % 700) * interval '1 day',
+                 now() - (${num(ACCOUNTS_BEFORE_DAYS)} + g % 700) * interval '1 day' - interval '1 hour'
           from generate_series(1, ${num(SCALE.accounts)}) as g`,
     );
 

@@ -1,21 +1,35 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ROLES, type Role } from "@/models/enums";
 import { RequestError } from "@/lib/api/client";
+import { ROLE_NAMES } from "@/lib/accounts/role-names";
 import { updateRole } from "./admin-api";
 import { RowSelect } from "./row-select";
 
-/** One row's Role select and Save button: `POST /api/update_role`, then the list reloads. */
+/**
+ * One row's Role select and Save button: `POST /api/update_role`, then the list reloads. Save is
+ * enabled only once the select holds another role than the account's.
+ */
 export function RoleEditor({ userId, email, role }: { userId: string; email: string; role: Role }) {
   const router = useRouter();
   // Uncontrolled: a choice made while the page is still loading its script survives hydration (a
   // controlled select is reset to its first value then, and Save would send the old role).
-  const select = useRef<HTMLSelectElement>(null);
+  const select = useRef<HTMLSelectElement | null>(null);
+  const [changed, setChanged] = useState(false);
   const [saving, setSaving] = useState(false);
   const selectId = `role-${userId}`;
+
+  // Once the page runs, a choice made before that (no change event reached React) counts too.
+  const attach = useCallback(
+    (element: HTMLSelectElement | null) => {
+      select.current = element;
+      if (element && element.value !== role) setChanged(true);
+    },
+    [role],
+  );
 
   const save = async () => {
     setSaving(true);
@@ -26,12 +40,13 @@ export function RoleEditor({ userId, email, role }: { userId: string; email: str
         toast.success("Successful", { description: "Successfully changed the user role" });
         router.refresh();
       } else {
-        toast.info("Nothing to change", { description: `${email} already has the role ${value}.` });
+        toast.info("Nothing to change", { description: `${email} already has the role ${ROLE_NAMES[value]}.` });
       }
     } catch (error) {
       const message = error instanceof RequestError ? error.message : "Please try again.";
       toast.error("Role not changed", { description: message });
       if (select.current) select.current.value = role;
+      setChanged(false);
     } finally {
       setSaving(false);
     }
@@ -42,8 +57,9 @@ export function RoleEditor({ userId, email, role }: { userId: string; email: str
       id={selectId}
       label={`Role of ${email}`}
       options={ROLES}
-      select={{ ref: select, defaultValue: role, key: role }}
-      action={{ text: saving ? "Saving..." : "Save", label: `Save the role of ${email}`, onClick: save, disabled: saving }}
+      names={ROLE_NAMES}
+      select={{ ref: attach, defaultValue: role, key: role, onChange: (e) => setChanged(e.target.value !== role) }}
+      action={{ text: saving ? "Saving..." : "Save", label: `Save the role of ${email}`, onClick: save, disabled: saving || !changed }}
     />
   );
 }

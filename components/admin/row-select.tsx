@@ -7,6 +7,8 @@ type RowSelectProps = {
   /** Said to screen readers only: which row's value this is. */
   label: string;
   options: readonly string[];
+  /** Each option's text, in people's words; the submitted values stay `options`. */
+  names: Record<string, string>;
   /** The select's own value handling: `value` and `onChange`, or `defaultValue` with a `ref`. */
   select: Pick<ComponentProps<"select">, "value" | "defaultValue" | "onChange"> & { ref?: Ref<HTMLSelectElement>; key?: Key };
   /** The button that applies the choice. */
@@ -15,9 +17,9 @@ type RowSelectProps = {
 };
 
 /** A value of one row of an admin's table: a select and the button that applies it. */
-export function RowSelect({ id, label, options, select: { key, ...select }, action, children }: RowSelectProps) {
+export function RowSelect({ id, label, options, names, select: { key, ...select }, action, children }: RowSelectProps) {
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -27,7 +29,7 @@ export function RowSelect({ id, label, options, select: { key, ...select }, acti
         className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
         {...select}
       >
-        <Options values={options} />
+        <Options values={options} names={names} />
       </select>
       <Button size="sm" onClick={action.onClick} disabled={action.disabled} aria-label={action.label}>
         {action.text}

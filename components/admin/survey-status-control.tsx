@@ -6,13 +6,15 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FEEDBACK_MAX, FEEDBACK_REQUIRED, NOT_UPDATED_TITLE } from "@/lib/moderation/schema";
+import { SURVEY_STATUS_NAMES } from "@/lib/surveys/status-names";
 import { SURVEY_STATUSES, type SurveyStatus } from "@/models/enums";
 import { updateSurveyStatus } from "./admin-api";
 import { RowSelect } from "./row-select";
 
 /**
  * One row's Status select and Update button. Publishing is sent at once; unpublishing first asks for
- * the feedback the surveyor will read (empty or cancelled → 'Not update!', nothing sent).
+ * the feedback the surveyor will read (empty or cancelled → 'Not update!', nothing sent). Whenever
+ * nothing changed (cancelled, no feedback, refused), the select goes back to the survey's status.
  */
 export function SurveyStatusControl({ surveyId, title, status }: { surveyId: string; title: string; status: SurveyStatus }) {
   const router = useRouter();
@@ -31,16 +33,21 @@ export function SurveyStatusControl({ surveyId, title, status }: { surveyId: str
         setMessage("");
         router.refresh();
       } else {
+        setValue(status);
         toast.error("Update Failed", { description: "Failed to update the survey status" });
       }
     } catch {
+      setValue(status);
       toast.error("Update Failed", { description: "Failed to update the survey status" });
     } finally {
       setSending(false);
     }
   };
 
-  const notUpdated = () => toast.info(NOT_UPDATED_TITLE, { description: FEEDBACK_REQUIRED });
+  const notUpdated = () => {
+    setValue(status);
+    toast.info(NOT_UPDATED_TITLE, { description: FEEDBACK_REQUIRED });
+  };
 
   const update = () => {
     if (value === "unpublish") setDialogOpen(true);
@@ -59,6 +66,7 @@ export function SurveyStatusControl({ surveyId, title, status }: { surveyId: str
       id={selectId}
       label={`Status of ${title}`}
       options={SURVEY_STATUSES}
+      names={SURVEY_STATUS_NAMES}
       select={{ value, onChange: (e) => setValue(e.target.value as SurveyStatus) }}
       action={{ text: sending ? "Updating..." : "Update", label: `Update the status of ${title}`, onClick: update, disabled: sending }}
     >

@@ -3,6 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { ROLE_NAMES } from "@/lib/accounts/role-names";
 import { USER_SEARCH_MAX } from "@/lib/moderation/schema";
 import { ROLES } from "@/models/enums";
 import { Options } from "@/components/ui/options";
@@ -37,7 +38,7 @@ export function UserFilters() {
         </label>
         <select id="role-filter" className={fieldClass} value={params.get("role") ?? ""} onChange={(e) => go({ role: e.target.value })}>
           <option value="">All Roles</option>
-          <Options values={ROLES} />
+          <Options values={ROLES} names={ROLE_NAMES} />
         </select>
       </div>
       <form

@@ -59,7 +59,7 @@ export function EmailLinkConfirm({
     );
   }
   return (
-    <LinkOutcome tone="success" title={ask.title} message={ask.message}>
+    <LinkOutcome tone="ask" title={ask.title} message={ask.message}>
       <div className="space-y-2">
         <Button type="button" onClick={confirm} disabled={state.kind === "sending"}>
           {state.kind === "sending" && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}

@@ -3,7 +3,10 @@ import { AuthCard } from "@/components/auth/auth-card";
 
 type Action = { href: string; label: string };
 
-/** What opening a mailed link did: a title, what it means, and where to go next. */
+/**
+ * What opening a mailed link did: a title, what it means, and where to go next. `ask` is the page
+ * before anything happened (a question, with the button that does it): neutral, and no status yet.
+ */
 export function LinkOutcome({
   title,
   message,
@@ -13,14 +16,14 @@ export function LinkOutcome({
 }: {
   title: string;
   message: string;
-  tone: "success" | "problem";
+  tone: "ask" | "success" | "problem";
   actions?: Action[];
   children?: React.ReactNode;
 }) {
   return (
     <AuthCard title={title}>
       <div className="space-y-5 text-center">
-        <p role={tone === "problem" ? "alert" : "status"} className={tone === "success" ? "text-green-800" : "text-slate-800"}>
+        <p role={tone === "problem" ? "alert" : tone === "success" ? "status" : undefined} className={tone === "success" ? "text-green-800" : "text-slate-800"}>
           {message}
         </p>
         {children && <div className="flex justify-center">{children}</div>}

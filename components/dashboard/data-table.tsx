@@ -1,12 +1,16 @@
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
+/** A column; a cell that renders nothing (null, undefined, false or "") is left out of a phone's card. */
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string };
+
+const isEmpty = (content: ReactNode) => content === null || content === undefined || content === false || content === "";
 
 /**
  * A dashboard table with a Serial No column counted from 1 (from `firstSerial` on later pages of a
  * paginated list). From medium screens up it is a table; on phones each row is a card of
- * "label: value" lines, so nothing scrolls sideways and no column is hidden. The ARIA table roles
+ * "label: value" lines, so nothing scrolls sideways and no column is hidden (a line whose value is
+ * empty, such as a vote without a comment, is left out of its card). The ARIA table roles
  * are set explicitly because Chromium and Safari drop a table's semantics once it is no longer
  * displayed as a table.
  */
@@ -64,11 +68,14 @@ export function DataTable<T>({
               <td role="cell" data-label={serialHeader} className={cn(cellClass, "tabular-nums")}>
                 <span>{firstSerial + i}</span>
               </td>
-              {columns.map((c) => (
-                <td key={c.header} role="cell" data-label={c.header} className={cellClass}>
-                  <div className={cn("min-w-0", c.className)}>{c.cell(row)}</div>
-                </td>
-              ))}
+              {columns.map((c) => {
+                const content = c.cell(row);
+                return (
+                  <td key={c.header} role="cell" data-label={c.header} className={cn(cellClass, isEmpty(content) && "max-md:hidden")}>
+                    <div className={cn("min-w-0", c.className)}>{content}</div>
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

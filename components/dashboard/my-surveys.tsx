@@ -6,6 +6,7 @@ import { listReportedSurveys, type ReportedSurvey } from "@/lib/votes/reports";
 import { listCommentedSurveys, listParticipatedSurveys, type ParticipatedSurvey } from "@/lib/votes/votes";
 import { StatusBadge } from "@/components/surveyor/status-badge";
 import { formatDate } from "@/lib/dates";
+import type { SurveyStatus } from "@/models/enums";
 import { DataTable, EmptyState, type Column } from "./data-table";
 
 // The user and pro_user dashboard lists: always the signed-in person's own rows, by their id.
@@ -20,14 +21,30 @@ function OwnList<T extends { id: string }>({ title, intro, empty, columns, rows 
   );
 }
 
-const surveyName: Column<{ id: string; title: string }> = {
+/**
+ * A survey's name: a link to its page while it is published. An unpublished survey has no public page
+ * (its address is the error page), so it is named without a link and, where no Status column says so
+ * (`note`), marked "no longer published". It stays listed: the vote or report on it still counts and
+ * is still the person's, and the survey comes back if it is published again.
+ */
+const surveyName = ({ note }: { note: boolean }): Column<{ id: string; title: string; status: SurveyStatus }> => ({
   header: "Survey Name",
-  cell: (s) => (
-    <Link href={surveyHref(s.id)} className="font-medium text-brand-700 hover:underline">
-      {s.title}
-    </Link>
-  ),
-};
+  cell: (s) =>
+    s.status === "publish" ? (
+      <Link href={surveyHref(s.id)} className="font-medium text-brand-700 hover:underline">
+        {s.title}
+      </Link>
+    ) : (
+      <>
+        <span className="font-medium text-slate-900">{s.title}</span>
+        {note && (
+          <span className="mt-0.5 block text-sm text-slate-600" data-testid="no-longer-published">
+            no longer published
+          </span>
+        )}
+      </>
+    ),
+});
 
 const description: Column<{ description: string }> = {
   header: "Description",
@@ -44,7 +61,7 @@ const FindSurveys = () => (
 export async function ParticipatedSurveys({ userId }: { userId: string }) {
   const result = { rows: await listParticipatedSurveys(userId) };
   const columns: Column<ParticipatedSurvey>[] = [
-    surveyName,
+    surveyName({ note: true }),
     description,
     { header: "Category", cell: (s) => s.category },
     { header: "Deadline", cell: (s) => <time dateTime={s.deadline}>{formatDate(s.deadline)}</time>, className: "whitespace-nowrap" },
@@ -63,7 +80,7 @@ export async function ParticipatedSurveys({ userId }: { userId: string }) {
 export async function ReportedSurveys({ userId }: { userId: string }) {
   const result = { rows: await listReportedSurveys(userId) };
   const columns: Column<ReportedSurvey>[] = [
-    surveyName,
+    surveyName({ note: false }),
     description,
     { header: "Category", cell: (s) => s.category },
     {
@@ -77,7 +94,7 @@ export async function ReportedSurveys({ userId }: { userId: string }) {
 export async function CommentedSurveys({ userId }: { userId: string }) {
   const result = { rows: await listCommentedSurveys(userId) };
   const columns: Column<ParticipatedSurvey>[] = [
-    surveyName,
+    surveyName({ note: true }),
     {
       header: "Survey Question",
       cell: (s) => (

@@ -2,15 +2,12 @@
 
 import { useEffect, useRef } from "react";
 import { useLiveFigures, type LiveFigures } from "@/components/survey/use-live-figures";
-import { countText, hiddenResultsText, NO_VOTES_TEXT, percent, resultReading, votesText } from "@/lib/surveys/results-text";
+import { countText, hiddenResultsText, NO_VOTES_TEXT, OPEN_RESULTS_TEXT, percent, resultReading, votesText } from "@/lib/surveys/results-text";
 import { countsShown } from "@/lib/surveys/results-visibility";
 import { VOTE_COLOURS } from "@/lib/votes/vote-colours";
 
 /** The message the embed posts to the page that frames it whenever its height changes. */
 export const EMBED_HEIGHT_MESSAGE = "opinex:embed-height";
-
-/** What an open survey's embed says instead of the yes/no split, which its page shows only to voters. */
-export const OPEN_RESULTS_TEXT = "The results show to those who voted, and to everyone once voting closes.";
 
 /**
  * The embed's result, as the survey page shows it to a signed-out visitor (`countsShown`, nobody has
@@ -20,6 +17,7 @@ export const OPEN_RESULTS_TEXT = "The results show to those who voted, and to ev
  * that keeps its results until its deadline, when they will be shown. Kept live while the frame is on
  * screen (pushed by the server, or polled: use-live-figures.ts); and the frame's height, posted to the
  * parent page (`{ type: "opinex:embed-height", surveyId, height }`) so it can fit the frame to its content.
+ * Its layout is modelled in lib/sharing/embed-size.ts, which sizes the snippet's frame.
  */
 export function EmbedResults({ surveyId, deadline, initial, dark }: { surveyId: string; deadline: string; initial: LiveFigures; dark: boolean }) {
   const [figures] = useLiveFigures(surveyId, initial);

@@ -5,6 +5,7 @@ import { AlertTriangle } from "lucide-react";
 import { Figure } from "@/components/dashboard/figure";
 import { formatDateTime } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
+import { burstRuleText, counted, rateText, usualRateText } from "@/lib/integrity/integrity-text";
 import { percentOf } from "@/lib/surveys/results-text";
 import {
   BURST_FACTOR,
@@ -22,9 +23,6 @@ const AGE_LABELS: Record<AgeBucket, string> = {
   days7To30: "7–30 days",
   older: "Older than 30 days",
 };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-const rate = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 const thClass = "px-3 py-2 text-left font-semibold";
 const tdClass = "px-3 py-2 tabular-nums";
@@ -45,15 +43,15 @@ function Panel({ data, timeZone }: { data: Integrity; timeZone: string }) {
         <Figure
           dense
           label="From shared sign-up networks"
-          value={plural(data.sharedNetworkVotes, "vote")}
+          value={counted(data.sharedNetworkVotes, "vote")}
           note={
             data.sharedNetworks === 0
               ? "No network shared by many voters"
-              : `${plural(data.sharedNetworks, "network")}; the largest: ${plural(data.largestSharedNetwork, "voter")}`
+              : `${counted(data.sharedNetworks, "network")}; the largest: ${counted(data.largestSharedNetwork, "voter")}`
           }
           testId="integrity-shared"
         />
-        <Figure dense label="Voided after review" value={plural(data.voided, "vote")} testId="integrity-voided" />
+        <Figure dense label="Voided after review" value={counted(data.voided, "vote")} testId="integrity-voided" />
       </dl>
       <p className="text-sm text-slate-600">
         A shared sign-up network is one network (the same /24 of IPv4 or /48 of IPv6, compared as keyed hashes, never
@@ -95,19 +93,16 @@ function Panel({ data, timeZone }: { data: Integrity; timeZone: string }) {
         <div className="space-y-2">
           <h3 className="font-semibold">Votes per hour</h3>
           <p className="text-sm text-slate-700" data-testid="integrity-rate">
-            Usual rate: {rate(data.medianPerHour)} votes an hour (the median of the {plural(data.activeHours, "hour")} that had votes).
+            {usualRateText(data.medianPerHour, data.activeHours)}
             {data.peakHour && (
               <>
                 {" "}
-                Busiest hour: {plural(data.peakHour.votes, "vote")} at{" "}
+                Busiest hour: {counted(data.peakHour.votes, "vote")} at{" "}
                 <time dateTime={data.peakHour.hour.toISOString()}>{formatDateTime(data.peakHour.hour, timeZone)}</time>.
               </>
             )}
           </p>
-          <p className="text-sm text-slate-600">
-            A burst is an hour with at least {data.burstThreshold} votes: {BURST_FACTOR} times the usual rate, and never fewer
-            than {BURST_MIN_VOTES}.
-          </p>
+          <p className="text-sm text-slate-600">{burstRuleText(data.burstThreshold, BURST_FACTOR, BURST_MIN_VOTES)}</p>
           {data.bursts.length === 0 ? (
             <p className="text-sm font-medium text-slate-800" data-testid="integrity-no-burst">
               No burst.
@@ -117,7 +112,7 @@ function Panel({ data, timeZone }: { data: Integrity; timeZone: string }) {
               <table className="w-full min-w-64 border-collapse rounded-lg border border-slate-200 bg-white text-sm" data-testid="integrity-bursts">
                 <caption className="mb-2 text-left text-sm font-medium text-red-900">
                   <AlertTriangle aria-hidden="true" className="mr-1 inline h-4 w-4" />
-                  {plural(data.burstHours, "burst hour")}
+                  {counted(data.burstHours, "burst hour")}
                   {data.burstHours > BURSTS_SHOWN ? ` (the ${BURSTS_SHOWN} largest shown)` : ""}
                 </caption>
                 <thead className="bg-slate-50">
@@ -140,7 +135,7 @@ function Panel({ data, timeZone }: { data: Integrity; timeZone: string }) {
                         <time dateTime={b.hour.toISOString()}>{formatDateTime(b.hour, timeZone)}</time>
                       </th>
                       <td className={`${tdClass} text-right font-semibold`}>{b.votes.toLocaleString("en-US")}</td>
-                      <td className={`${tdClass} text-right`}>{data.medianPerHour > 0 ? `× ${rate(b.votes / data.medianPerHour)}` : "—"}</td>
+                      <td className={`${tdClass} text-right`}>{data.medianPerHour > 0 ? `× ${rateText(b.votes / data.medianPerHour)}` : "—"}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,21 +1,33 @@
 import Link from "next/link";
 
-const columns = [
-  { title: "Product", links: ["Features", "Integrations", "Pricing", "FAQ"] },
-  { title: "Company", links: ["Privacy", "Terms of Service"] },
-  { title: "Developers", links: ["Public API", "Documentation", "Guides"] },
-  { title: "Social media", links: ["Facebook", "Twitter", "Instagram"] },
+// Every link leads to a page of this site: a place the site does not have (integrations, guides, social
+// media accounts) gets no link rather than one to "#".
+const columns: { title: string; links: { label: string; href: string }[] }[] = [
+  {
+    title: "Product",
+    links: [
+      { label: "Features", href: "/#how-it-works" },
+      { label: "Pricing", href: "/pricing" },
+      { label: "FAQ", href: "/#faq" },
+    ],
+  },
+  {
+    title: "Company",
+    links: [
+      { label: "About", href: "/about" },
+      { label: "Contact", href: "/contact" },
+      { label: "Privacy", href: "/privacy" },
+      { label: "Terms of Service", href: "/terms" },
+    ],
+  },
+  {
+    title: "Developers",
+    links: [
+      { label: "Public API", href: "/docs/api" },
+      { label: "Documentation", href: "/docs/api" },
+    ],
+  },
 ];
-
-const targets: Record<string, string> = {
-  Pricing: "/pricing",
-  FAQ: "/#faq",
-  Features: "/#how-it-works",
-  Privacy: "/privacy",
-  "Terms of Service": "/terms",
-  "Public API": "/docs/api",
-  Documentation: "/docs/api",
-};
 
 export function Footer() {
   return (
@@ -32,8 +44,8 @@ export function Footer() {
             <h2>{c.title}</h2>
             <ul>
               {c.links.map((l) => (
-                <li key={l}>
-                  <Link href={targets[l] ?? "#"}>{l}</Link>
+                <li key={l.label}>
+                  <Link href={l.href}>{l.label}</Link>
                 </li>
               ))}
             </ul>

@@ -41,11 +41,11 @@ export function IntervalExplained({ className }: { className?: string }) {
   return <p className={cn("text-sm text-slate-600", className)}>{INTERVAL_EXPLAINED}</p>;
 }
 
-/** "Results are shown when the survey closes on Jan 21, 2027.": no counts until then. */
+/** "Results are shown after voting closes at the end of Jan 21, 2027." (`hiddenResultsText`): no counts until then. */
 export function ResultsHiddenNote({ deadline, className, testId = "results-hidden" }: { deadline: string; className?: string; testId?: string }) {
   return (
     <p className={cn("rounded-lg bg-slate-100 px-4 py-2 text-slate-800", className)} data-testid={testId}>
-      Results are shown when the survey closes on <time dateTime={deadline}>{formatDate(deadline)}</time>.
+      Results are shown after voting closes at the end of <time dateTime={deadline}>{formatDate(deadline)}</time>.
     </p>
   );
 }

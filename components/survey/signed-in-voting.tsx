@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { VerifyEmailNotice } from "@/components/auth/resend-verification";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/dates";
+import { hiddenResultsText } from "@/lib/surveys/results-text";
 import { surveyHref } from "@/lib/public-urls";
 import { CHOICE_PARAM, parseChoice, withChoice } from "@/lib/votes/choice";
 import { ReportButton } from "./report-button";
@@ -26,7 +27,7 @@ export default function SignedInVoting({
   closed,
 }: {
   surveyId: string;
-  /** The deadline day, for "Results are shown when the survey closes on …". */
+  /** The deadline day, for "Results are shown after voting closes at the end of …". */
   deadline: string;
   /** Whether voting had closed when the cached page was rendered; the voting state corrects it. */
   closed: boolean;
@@ -85,7 +86,7 @@ export default function SignedInVoting({
       <Spinner className="py-8" label="Loading the voting form" />
     );
   } else if (showResults) {
-    body = <SurveyResults figures={figures} deadline={deadline} myVote={state.myVote} />;
+    body = <SurveyResults figures={figures} myVote={state.myVote} />;
   } else if (!state.canVote) {
     body = <p className="text-slate-700">Only user and pro user accounts can vote on surveys.</p>;
   } else if (state.emailUnverified) {
@@ -107,7 +108,7 @@ export default function SignedInVoting({
           const answer = result.vote === "yes" ? "Yes" : "No";
           setAnnouncement(
             result.resultsHidden
-              ? `Your vote counted: ${answer}. Results are shown when the survey closes.`
+              ? `Your vote counted: ${answer}. ${hiddenResultsText(deadline)}.`
               : `Your vote counted: ${answer}. Results: Yes ${result.yesCount}, No ${result.noCount}.`,
           );
           justVoted.current = true;
@@ -119,7 +120,9 @@ export default function SignedInVoting({
 
   return (
     <>
-      {figures.deadlinePassed && <p className="mb-4 text-sm text-slate-600">Voting closed on {formatDate(deadline)}</p>}
+      {/* The page's deadline note says when voting closed; this line only corrects a page cached while
+          voting was still open. */}
+      {!closed && figures.deadlinePassed && <p className="mb-4 text-sm text-slate-600">Voting closed on {formatDate(deadline)}</p>}
       {body}
       <p role="status" className="sr-only">
         {announcement}

@@ -2,7 +2,7 @@ import { countText } from "@/lib/surveys/results-text";
 import type { VisibleCounts } from "@/lib/surveys/results-visibility";
 import type { VoteValue } from "@/models/enums";
 import { ResultsBars } from "./results-bars";
-import { IntervalExplained, ResultsHiddenNote, ResultsSummary } from "./results-summary";
+import { IntervalExplained, ResultsSummary } from "./results-summary";
 
 const label = (vote: VoteValue) => (vote === "yes" ? "Yes" : "No");
 
@@ -10,18 +10,10 @@ const label = (vote: VoteValue) => (vote === "yes" ? "Yes" : "No");
  * 'Survey Results': the viewer's own vote, then the result in words (the plain reading with the total,
  * said once; the margin; the verdict with its reason), the bar chart on a marked scale, what the range
  * means, and the counts of each answer. Before the first vote, only "No votes yet." A survey that keeps
- * its results until its deadline shows the viewer's own vote and when the results will be shown, and
- * no count at all.
+ * its results until its deadline shows the viewer's own vote and no count at all: when the results
+ * come is said once, by the page's own note under the deadline (`ResultsHiddenNote`).
  */
-export function SurveyResults({
-  figures,
-  deadline,
-  myVote,
-}: {
-  figures: VisibleCounts;
-  deadline: string;
-  myVote: { vote: VoteValue; comment: string | null } | null;
-}) {
+export function SurveyResults({ figures, myVote }: { figures: VisibleCounts; myVote: { vote: VoteValue; comment: string | null } | null }) {
   const shown = figures.resultsHidden ? null : figures;
   return (
     <figure aria-labelledby="survey-results-title" className="space-y-4">
@@ -38,7 +30,7 @@ export function SurveyResults({
           Your comment: <q className="italic">{myVote.comment}</q>
         </p>
       )}
-      {shown ? (
+      {shown && (
         <>
           <ResultsSummary stats={shown.stats} className="text-base sm:text-lg" />
           {shown.stats.n > 0 && (
@@ -54,8 +46,6 @@ export function SurveyResults({
             <span data-testid="no-count">No: {countText(shown.noCount)}</span>
           </figcaption>
         </>
-      ) : (
-        <ResultsHiddenNote deadline={deadline} />
       )}
     </figure>
   );

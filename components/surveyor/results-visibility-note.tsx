@@ -8,9 +8,9 @@ export function ResultsVisibilityNote({ visibility, deadline, closed }: { visibi
   if (visibility === "after_voting") {
     text = <>Voters see the results as soon as they have voted; everyone sees them once the survey has closed.</>;
   } else if (closed) {
-    text = <>Results are public since the survey closed on {date}.</>;
+    text = <>Results are public since voting closed at the end of {date}.</>;
   } else {
-    text = <>Only you and the admins see these figures until the survey closes on {date}; nobody else sees any count before then, voters included.</>;
+    text = <>Only you and the admins see these figures until voting closes at the end of {date}; nobody else sees any count before then, voters included.</>;
   }
   return (
     <p className="text-sm text-slate-700" data-testid="results-visibility">

@@ -1,16 +1,18 @@
 import { PagedTable } from "@/components/dashboard/paged-table";
 import { EmptyState, type Column } from "@/components/dashboard/data-table";
+import { EmailAddress } from "@/components/dashboard/email-address";
 import { listVoters, type Voter } from "@/lib/surveys/voters";
 import { pageWindow } from "@/lib/validation/paging";
 
 const columns: Column<Voter>[] = [
   { header: "User Name", cell: (v) => v.userName ?? <span className="text-slate-500">(no name)</span> },
-  { header: "User Email", cell: (v) => v.userEmail ?? <span className="text-slate-500">(none)</span>, className: "break-all" },
+  { header: "User Email", cell: (v) => (v.userEmail ? <EmailAddress email={v.userEmail} /> : <span className="text-slate-500">(none)</span>) },
   {
     header: "Vote",
     cell: (v) => <span className={v.vote === "yes" ? "font-semibold text-green-800" : "font-semibold text-slate-700"}>{v.vote === "yes" ? "Yes" : "No"}</span>,
   },
-  { header: "Comment", cell: (v) => (v.comment ? <span className="whitespace-pre-line">{v.comment}</span> : ""), className: "max-w-sm" },
+  // No comment: an empty cell in the table, and no Comment line at all on a phone's card.
+  { header: "Comment", cell: (v) => (v.comment ? <span className="whitespace-pre-line break-words">{v.comment}</span> : null), className: "max-w-sm" },
 ];
 
 /** 'Voters Information': one page of the survey's voters, in the order they voted. */

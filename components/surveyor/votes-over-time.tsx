@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { cumulativeVotes } from "@/components/surveyor/cumulative-votes";
 import type { VotesOnDay } from "@/lib/surveys/queries";
 import { formatDate } from "@/lib/dates";
+import { NO_VOTES_TEXT, votesText } from "@/lib/surveys/results-text";
 
 const VotesOverTimeChart = dynamic(() => import("./votes-over-time-chart"), {
   ssr: false,
@@ -13,7 +14,8 @@ const VotesOverTimeChart = dynamic(() => import("./votes-over-time-chart"), {
 /**
  * The running totals of yes and no since the survey was created (site time zone), drawn as steps that
  * only rise, each day's own votes in the tooltip; the figures as a table for screen readers (the
- * drawing itself is hidden from them), as in the results chart.
+ * drawing itself is hidden from them), as in the results chart. Before the first vote there is nothing
+ * to draw: "No votes yet." alone, no empty chart.
  */
 export function VotesOverTime({ days, totals }: { days: VotesOnDay[]; totals: { yes: number; no: number } }) {
   const series = cumulativeVotes(days, totals);
@@ -21,8 +23,8 @@ export function VotesOverTime({ days, totals }: { days: VotesOnDay[]; totals: { 
   const busiest = days.reduce<VotesOnDay | null>((best, d) => (d.yes + d.no > (best ? best.yes + best.no : 0) ? d : best), null);
   const summary =
     total === 0 || !busiest
-      ? "No votes yet."
-      : `${total} votes over ${days.length} ${days.length === 1 ? "day" : "days"}; the busiest day was ${formatDate(busiest.day)} with ${busiest.yes + busiest.no}.`;
+      ? NO_VOTES_TEXT
+      : `${votesText(total)} over ${days.length} ${days.length === 1 ? "day" : "days"}; the busiest day was ${formatDate(busiest.day)} with ${votesText(busiest.yes + busiest.no)}.`;
   const votingDays = series.filter((d) => d.yes + d.no > 0);
   return (
     <section aria-labelledby="votes-over-time-title" className="rounded-xl border border-slate-200 p-4" data-testid="votes-over-time">
@@ -32,35 +34,39 @@ export function VotesOverTime({ days, totals }: { days: VotesOnDay[]; totals: { 
       <p className="mt-1 text-sm text-slate-600" data-testid="votes-over-time-summary">
         {summary}
       </p>
-      <div aria-hidden="true" className="mt-3 h-[240px] w-full" data-testid="votes-over-time-chart">
-        <VotesOverTimeChart series={series} />
-      </div>
-      {/* The clipping box is a div: a table is never narrower than its cells, whatever its width says. */}
-      <div className="sr-only">
-        <table>
-          <caption>Running totals of yes and no votes, on each day with votes</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Yes that day</th>
-              <th scope="col">No that day</th>
-              <th scope="col">Yes so far</th>
-              <th scope="col">No so far</th>
-            </tr>
-          </thead>
-          <tbody>
-            {votingDays.map((d) => (
-              <tr key={d.day}>
-                <th scope="row">{formatDate(d.day)}</th>
-                <td>{d.yes}</td>
-                <td>{d.no}</td>
-                <td>{d.yesSoFar}</td>
-                <td>{d.noSoFar}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {total > 0 && (
+        <>
+          <div aria-hidden="true" className="mt-3 h-[240px] w-full" data-testid="votes-over-time-chart">
+            <VotesOverTimeChart series={series} />
+          </div>
+          {/* The clipping box is a div: a table is never narrower than its cells, whatever its width says. */}
+          <div className="sr-only">
+            <table>
+              <caption>Running totals of yes and no votes, on each day with votes</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">Yes that day</th>
+                  <th scope="col">No that day</th>
+                  <th scope="col">Yes so far</th>
+                  <th scope="col">No so far</th>
+                </tr>
+              </thead>
+              <tbody>
+                {votingDays.map((d) => (
+                  <tr key={d.day}>
+                    <th scope="row">{formatDate(d.day)}</th>
+                    <td>{d.yes}</td>
+                    <td>{d.no}</td>
+                    <td>{d.yesSoFar}</td>
+                    <td>{d.noSoFar}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
     </section>
   );
 }

@@ -16,11 +16,24 @@ const sides = {
   left: "inset-y-0 left-0 h-full w-[min(20rem,calc(100%-3rem))] border-r",
 };
 
+/**
+ * Where focus goes when a sheet opens: its first link. Radix leaves links out when it picks the first
+ * thing to focus, which put it on the first button instead (the phone menu's Log Out, where Enter
+ * right after opening signed the person out); a sheet without links keeps Radix's choice.
+ */
+function focusFirstLink(event: Event) {
+  const first = event.currentTarget instanceof HTMLElement ? event.currentTarget.querySelector<HTMLElement>("a[href]") : null;
+  if (!first) return;
+  event.preventDefault();
+  first.focus();
+}
+
 function SheetContent({
   className,
   children,
   side = "right",
   closeLabel = "Close",
+  onOpenAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { side?: keyof typeof sides; closeLabel?: string }) {
   return (
@@ -28,6 +41,10 @@ function SheetContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
       <DialogPrimitive.Content
         className={cn("fixed z-50 flex flex-col gap-4 overflow-y-auto border-slate-200 bg-white p-4 shadow-xl", sides[side], className)}
+        onOpenAutoFocus={(event) => {
+          onOpenAutoFocus?.(event);
+          if (!event.defaultPrevented) focusFirstLink(event);
+        }}
         {...props}
       >
         {children}

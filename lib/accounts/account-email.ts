@@ -140,6 +140,16 @@ const badLink = (reason: keyof typeof RESET_LINK_MESSAGES) =>
   new ApiError("bad_request", RESET_LINK_MESSAGES[reason], [{ path: "token", message: RESET_LINK_MESSAGES[reason] }]);
 
 /**
+ * Why a reset link can no longer set a password (not valid, expired, used), or null while it can: the
+ * /reset-password page asks before it shows the form, so nobody types a new password twice for a dead
+ * link. Changes nothing; the reset itself checks again.
+ */
+export async function resetLinkRefusal(token: string): Promise<string | null> {
+  const check = await checkEmailToken(token, "reset_password");
+  return check.ok ? null : RESET_LINK_MESSAGES[check.reason];
+}
+
+/**
  * Sets a new password from a reset link: every session, API token and other mailed link of the
  * account ends, and the address is verified (the person just proved they read it).
  *

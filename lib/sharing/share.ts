@@ -8,17 +8,16 @@ import { surveyHref } from "@/lib/public-urls";
 export const EMBED_THEMES = ["light", "dark"] as const;
 export type EmbedTheme = (typeof EMBED_THEMES)[number];
 
-/** The embed's default size (the oEmbed answer and the snippet); the page then reports its real height. */
-export const EMBED_WIDTH = 480;
-export const EMBED_HEIGHT = 260;
-
 export const surveyUrl = (id: string) => `${siteUrl()}${surveyHref(id)}`;
 
 export const embedPath = (id: string, theme: EmbedTheme = "light") => `/embed/survey/${id}${theme === "dark" ? "?theme=dark" : ""}`;
 
-/** The `<iframe>` another site pastes; `title` names the frame for screen readers. */
-export function embedSnippet(id: string, title: string, size: { width: number; height: number } = { width: EMBED_WIDTH, height: EMBED_HEIGHT }, theme: EmbedTheme = "light") {
-  return `<iframe src="${siteUrl()}${embedPath(id, theme)}" width="${size.width}" height="${size.height}" style="border:0;max-width:100%" title="${escapeHtml(title)} (OPINEX survey)" loading="lazy"></iframe>`;
+/**
+ * The `<iframe>` another site pastes; `title` names the frame for screen readers. `size` is the
+ * survey's (`embedSize`, lib/sharing/embed-size.ts): high enough for its card in a phone's column.
+ */
+export function embedSnippet(id: string, title: string, size: { width: number; height: number }, theme: EmbedTheme = "light") {
+  return `<iframe src="${siteUrl()}${embedPath(id, theme)}" width="${size.width}" height="${size.height}" style="border:0;max-width:100%;color-scheme:light" title="${escapeHtml(title)} (OPINEX survey)" loading="lazy"></iframe>`;
 }
 
 /** Links that open each service's own share screen with the survey's address (and question). */

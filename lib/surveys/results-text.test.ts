@@ -143,6 +143,7 @@ describe("figures in words", () => {
   });
 
   it("says when hidden results will be shown", () => {
-    expect(hiddenResultsText("2027-01-21")).toBe("Results are shown when the survey closes on Jan 21, 2027");
+    // Voting runs through the deadline day: the results come after its end, not on it.
+    expect(hiddenResultsText("2027-01-21")).toBe("Results are shown after voting closes at the end of Jan 21, 2027");
   });
 });

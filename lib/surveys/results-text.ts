@@ -28,6 +28,9 @@ export const rangeText = (low: number, high: number) => `${Math.round(low * 100)
 /** What stands instead of a result before the first vote. */
 export const NO_VOTES_TEXT = "No votes yet.";
 
+/** What an open survey's embed says instead of the yes/no split, which its page shows only to voters. */
+export const OPEN_RESULTS_TEXT = "The results show to those who voted, and to everyone once voting closes.";
+
 /**
  * A result read out in three sentences, in parts for a display that styles them apart. The first
  * sentence is `lead` followed by `total` and a full stop ("Most voters said No: 90% of" "41 votes").
@@ -107,5 +110,9 @@ export function resultReadingText(stats: ResultStats): string {
 /** What the range and the verdict are, for whoever decides on the result, in one muted line. */
 export const INTERVAL_EXPLAINED = `The range is the 95% confidence interval (the margin of error) of the share among everyone like these voters. An answer leads only when its whole range is above ${percent(0.5)}, and only from ${VOTES_FOR_A_VERDICT} votes.`;
 
-/** What stands instead of the counts while a survey keeps them until its deadline (a calendar date). */
-export const hiddenResultsText = (deadline: string) => `Results are shown when the survey closes on ${formatDate(deadline)}`;
+/**
+ * What stands instead of the counts while a survey keeps them until its deadline (a calendar date).
+ * Voting runs through the whole deadline day, so the results come the day after it: "closes on Nov 26"
+ * read as if they came on the 26th.
+ */
+export const hiddenResultsText = (deadline: string) => `Results are shown after voting closes at the end of ${formatDate(deadline)}`;

@@ -5,10 +5,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 process.env.AUTH_URL = "https://opinex.example.test";
 
 const { GET } = await import("./route");
+const { embedContentOf, embedSize } = await import("@/lib/sharing/embed-size");
+const { siteToday } = await import("@/lib/site-dates");
 const { createSurvey, createUser } = await import("@/tests/factories");
 const { call } = await import("@/tests/http");
 
-let published: { id: string; title: string };
+let published: Parameters<typeof embedContentOf>[0] & { id: string };
 let hidden: { id: string };
 beforeAll(async () => {
   const owner = await createUser({ role: "surveyor" });
@@ -25,12 +27,17 @@ describe("GET /api/oembed", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     const body = res.json as Record<string, unknown>;
-    // Required for every type (version, type) and for "rich" (html, width, height).
-    expect(body).toMatchObject({ version: "1.0", type: "rich", width: 480, height: 260, provider_name: "OPINEX", provider_url: "https://opinex.example.test" });
+    // Required for every type (version, type) and for "rich" (html, width, height). The height is the
+    // survey's card at a phone's width (lib/sharing/embed-size.ts), never the fixed 260 px that clipped it.
+    const { height } = embedSize(embedContentOf(published, siteToday()));
+    expect(height).toBeGreaterThan(260);
+    expect(body).toMatchObject({ version: "1.0", type: "rich", width: 480, height, provider_name: "OPINEX", provider_url: "https://opinex.example.test" });
     expect(body.title).toBe(published.title);
     expect(typeof body.cache_age).toBe("number");
     const html = String(body.html);
-    expect(html).toMatch(new RegExp(`^<iframe src="https://opinex\\.example\\.test/embed/survey/${published.id}" width="480" height="260" `));
+    expect(html).toMatch(new RegExp(`^<iframe src="https://opinex\\.example\\.test/embed/survey/${published.id}" width="480" height="${height}" `));
+    // The frame takes the embed's colour scheme, so the browser paints no backdrop behind its transparent page.
+    expect(html).toContain('style="border:0;max-width:100%;color-scheme:light"');
     expect(html).toContain('title="A &quot;quoted&quot; &lt;survey&gt; &amp; more (OPINEX survey)"');
     expect(html).not.toMatch(/<script/i);
   });
@@ -39,6 +46,10 @@ describe("GET /api/oembed", () => {
     const res = await ask({ url: `https://opinex.example.test/embed/survey/${published.id}`, maxwidth: "300", maxheight: "200" });
     expect(res.json).toMatchObject({ width: 300, height: 200 });
     expect(String(res.json.html)).toContain('width="300" height="200"');
+    // Narrower than a phone's column: higher than the usual frame.
+    const narrow = await ask({ url: page(published.id), maxwidth: "280" });
+    expect(narrow.json).toMatchObject({ width: 280, height: embedSize(embedContentOf(published, siteToday()), { maxWidth: 280 }).height });
+    expect(Number(narrow.json.height)).toBeGreaterThan(embedSize(embedContentOf(published, siteToday())).height);
     expect((await ask({ url: page(published.id), maxwidth: "abc" })).status).toBe(400);
   });
 

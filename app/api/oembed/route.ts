@@ -8,7 +8,9 @@ import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { cachedSurvey } from "@/lib/surveys/cache";
 import { siteUrl, SITE_NAME } from "@/lib/seo";
-import { EMBED_HEIGHT, EMBED_WIDTH, embedSnippet } from "@/lib/sharing/share";
+import { embedContentOf, embedSize } from "@/lib/sharing/embed-size";
+import { embedSnippet } from "@/lib/sharing/share";
+import { siteToday } from "@/lib/site-dates";
 import { oembedQuerySchema } from "@/lib/sharing/schema";
 
 const SURVEY_PATH = /^\/(?:survey\/details|embed\/survey)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
@@ -43,8 +45,8 @@ export const GET = route({
     const id = surveyIdOf(query.url);
     const survey = id ? await cachedSurvey(id) : null;
     if (!id || !survey) throw notOurs();
-    const width = Math.min(EMBED_WIDTH, query.maxwidth ?? EMBED_WIDTH);
-    const height = Math.min(EMBED_HEIGHT, query.maxheight ?? EMBED_HEIGHT);
+    // As wide as asked, up to 480 px, and as high as the survey's card at its narrowest (embed-size.ts).
+    const { width, height } = embedSize(embedContentOf(survey, siteToday()), { maxWidth: query.maxwidth, maxHeight: query.maxheight });
     return NextResponse.json(
       {
         version: "1.0",

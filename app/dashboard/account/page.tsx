@@ -19,6 +19,14 @@ import { getMailPreferences } from "@/lib/surveys/notifications";
 
 export const metadata: Metadata = { title: "Account" };
 
+/** What the account's address is for, as this site uses it: sign-in, and the mail it sends (if any). */
+function emailUse(hasPassword: boolean, mailEnabled: boolean): string {
+  const signIn = hasPassword ? "You sign in with it and your password." : "Your Google account's address, which names your account here.";
+  if (!mailEnabled) return signIn;
+  const mail = "We send your account's emails to it (address confirmations, password resets) and those you choose under Email preferences.";
+  return `${signIn} ${mail}${hasPassword ? " A new address is used once you confirm it from its inbox." : ""}`;
+}
+
 export default async function AccountPage() {
   const user = await requireUser("/dashboard/account");
   const [state, { sessions, total }, preferences] = await Promise.all([
@@ -56,7 +64,7 @@ export default async function AccountPage() {
         </div>
       </AccountSection>
 
-      <AccountSection id="email" title="Email address" description="Where we send your sign-in links. A new address is used once you confirm it from its inbox.">
+      <AccountSection id="email" title="Email address" description={emailUse(state.hasPassword, mailEnabled)}>
         <EmailSection email={user.email} verified={user.emailVerified !== null} hasPassword={state.hasPassword} mailEnabled={mailEnabled} />
       </AccountSection>
 

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { listHref } from "@/components/admin/format";
+import { EmailAddress } from "@/components/dashboard/email-address";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireCan } from "@/lib/auth/guards";
@@ -26,8 +27,8 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     {
       header: "Email",
       cell: (m) => (
-        <a href={`mailto:${m.email}`} className="break-all text-brand-700 hover:underline">
-          {m.email}
+        <a href={`mailto:${m.email}`} className="text-brand-700 hover:underline">
+          <EmailAddress email={m.email} />
         </a>
       ),
     },

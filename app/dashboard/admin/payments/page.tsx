@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { listHref } from "@/components/admin/format";
+import { EmailAddress } from "@/components/dashboard/email-address";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireCan } from "@/lib/auth/guards";
@@ -35,8 +36,8 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
           <span className="rounded-full bg-green-50 px-2 py-0.5 text-green-800">Paid</span>
         ),
     },
-    { header: "User Name", cell: (p) => p.userName ?? "" },
-    { header: "User Email", cell: (p) => <span className="break-all">{p.userEmail}</span> },
+    { header: "User Name", cell: (p) => p.userName },
+    { header: "User Email", cell: (p) => <EmailAddress email={p.userEmail} /> },
     { header: "Date", cell: (p) => <time dateTime={p.createdAt.toISOString()}>{formatDateTimeWithZone(p.createdAt, timeZone)}</time>, className: "whitespace-nowrap" },
   ];
 

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { listHref } from "@/components/admin/format";
 import { SurveyStatusControl } from "@/components/admin/survey-status-control";
+import { EmailAddress } from "@/components/dashboard/email-address";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireCan } from "@/lib/auth/guards";
@@ -64,11 +65,12 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
         ) : (
           <span className="font-medium">{s.title}</span>
         ),
-      className: "max-w-xs",
+      className: "min-w-36 max-w-xs",
     },
     { header: "Description", cell: (s) => <span className="text-slate-700">{preview(s.description)}</span>, className: "max-w-xs" },
     {
-      // Admins see every result, also one its surveyor keeps from the public until the deadline.
+      // Admins see every result, also one its surveyor keeps from the public until the deadline; and
+      // from there the review of the votes behind it (the survey's integrity panel).
       header: "Results",
       cell: (s) => (
         <div className="space-y-1 text-sm">
@@ -78,20 +80,15 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
               Hidden from the public until it closes (<time dateTime={s.deadline}>{formatShortDate(s.deadline, today)}</time>)
             </p>
           )}
+          <Link href={`/dashboard/admin/surveys/${s.id}`} className="inline-block font-medium text-brand-700 underline" aria-label={`Review integrity of ${s.title}`}>
+            Review integrity
+          </Link>
         </div>
       ),
-      className: "min-w-56 max-w-xs",
+      className: "min-w-36 max-w-xs",
     },
     { header: "Status", cell: (s) => <SurveyStatusControl key={`${s.id}:${s.status}`} surveyId={s.id} title={s.title} status={s.status} /> },
-    { header: "Surveyor Email", cell: (s) => <span className="break-all">{emailShown(s.surveyorEmail)}</span> },
-    {
-      header: "Integrity",
-      cell: (s) => (
-        <Link href={`/dashboard/admin/surveys/${s.id}`} className="text-sm font-medium text-brand-700 underline" aria-label={`Review the integrity of ${s.title}`}>
-          Review
-        </Link>
-      ),
-    },
+    { header: "Surveyor Email", cell: (s) => <EmailAddress email={emailShown(s.surveyorEmail)} /> },
     {
       header: "Reports",
       cell: (s) => (

@@ -5,12 +5,14 @@ import { ResendVerificationAsAdmin } from "@/components/admin/resend-verificatio
 import { RoleEditor } from "@/components/admin/role-editor";
 import { SuspensionControls } from "@/components/admin/suspension-controls";
 import { UserFilters } from "@/components/admin/user-filters";
+import { EmailAddress } from "@/components/dashboard/email-address";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireCan } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import type { ListedUser } from "@/lib/accounts/users";
 import { listUsers } from "@/lib/accounts/users";
+import { ROLE_NAMES } from "@/lib/accounts/role-names";
 import { roleFilterSchema, userSearchSchema } from "@/lib/moderation/schema";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
 
@@ -31,7 +33,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
 
   const columns: Column<ListedUser>[] = [
     { header: "Name", cell: (u) => u.name ?? <span className="text-slate-600">(no name)</span> },
-    { header: "User Email", cell: (u) => <span className="break-all">{u.email}</span> },
+    { header: "User Email", cell: (u) => <EmailAddress email={u.email} /> },
     {
       header: "Email verified",
       cell: (u) => (u.emailVerified ? <span className="text-green-800">Verified</span> : <ResendVerificationAsAdmin userId={u.id} email={u.email} />),
@@ -72,7 +74,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       <PageHeading title="Manage Users" intro="Every account. Change a role with its select, then Save; it applies to that person's next request." />
       <UserFilters />
       {result.rows.length === 0 ? (
-        <EmptyState>No accounts match{q ? ` “${q}”` : ""}{role ? ` with the role ${role}` : ""}.</EmptyState>
+        <EmptyState>No accounts match{q ? ` “${q}”` : ""}{role ? ` with the role ${ROLE_NAMES[role]}` : ""}.</EmptyState>
       ) : (
         <>
           <p className="mb-2 text-sm text-slate-600">

@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { DeadlineNote } from "@/components/survey/deadline-note";
 import { SignedOutVote } from "@/components/survey/signed-out-vote";
 import { formatDate } from "@/lib/dates";
 import { resultStats } from "@/lib/surveys/stats";
@@ -68,7 +69,7 @@ describe("/survey/details/[id]", () => {
     const survey = await createSurvey(owner.id, { yesCount: 4321, noCount: 1234, resultsVisibility: "after_deadline" });
     const page = await render(survey.id);
     const text = textOf(page);
-    // "Results are shown when the survey closes on …", below the deadline note.
+    // "Results are shown after voting closes at the end of …", below the deadline note.
     expect(propsNamed(page, "testId").filter((p) => p.testId === "survey-results-hidden")).toEqual([
       expect.objectContaining({ deadline: survey.deadline }),
     ]);
@@ -86,6 +87,18 @@ describe("/survey/details/[id]", () => {
     expect(propsNamed(after, "testId").filter((p) => p.testId === "survey-results-hidden")).toEqual([]);
     expect(propsNamed(after, "closed")[0].closed).toBe(true);
     expect(propsNamed(after, "figures")[0].figures).toMatchObject({ yesCount: 4321, noCount: 1234, resultsHidden: false });
+  });
+
+  it("says when voting closed once: in the deadline note, not again above the results", async () => {
+    const owner = await createUser({ role: "surveyor" });
+    const closed = await createSurvey(owner.id, { yesCount: 3, noCount: 1, deadlineInDays: -1 });
+    const page = await render(closed.id);
+    const notes = propsNamed(page, "today").map((props) => renderToStaticMarkup(createElement(DeadlineNote, props as Parameters<typeof DeadlineNote>[0])));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain(`Voting closed on <time dateTime="${closed.deadline}">${formatDate(closed.deadline)}</time>`);
+    // The page's own text (the note's is its component's) and the results' props say it nowhere else.
+    expect(textOf(page)).not.toContain("Voting closed");
+    expect(JSON.stringify(propsNamed(page, "figures"))).not.toContain("Voting closed");
   });
 
   it("is a 404 for an unpublished survey, an unknown id and a malformed id", async () => {

@@ -123,11 +123,9 @@ export default async function SurveyDetailsPage({ params }: { params: Params }) 
           {/* Voting runs through the deadline day in APP_TIME_ZONE; a signed-in viewer's first read corrects
               a page cached just before the deadline passed. */}
           <SurveyVoting surveyId={survey.id} deadline={survey.deadline} closed={closed}>
+            {/* "Voting closed on …" is the deadline note's, above: said once. */}
             {closed ? (
-              <>
-                <p className="mb-4 text-sm text-slate-600">Voting closed on {formatDate(survey.deadline)}</p>
-                <SurveyResults figures={counts} deadline={survey.deadline} myVote={null} />
-              </>
+              <SurveyResults figures={counts} myVote={null} />
             ) : (
               <SignedOutVote surveyId={survey.id} questionTitle={survey.questionTitle} questionDescription={survey.questionDescription} />
             )}

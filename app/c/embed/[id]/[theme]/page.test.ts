@@ -2,11 +2,13 @@
 // (`countsShown`): an open survey's total but no yes/no split, a closed one's split, and nothing at all
 // (no count, no "votes voided after review") while the survey keeps its results until its deadline.
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { surveys } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
+import EmbedNotFound from "./not-found";
 import EmbeddedSurvey from "./page";
 
 const html = async (id: string, theme = "light") => renderToStaticMarkup(await EmbeddedSurvey({ params: Promise.resolve({ id, theme }) }));
@@ -52,7 +54,7 @@ describe("/embed/survey/{id}", () => {
     const open = await createSurvey(owner.id, { yesCount: 40, noCount: 9, resultsVisibility: "after_deadline" });
     await withVoided(open.id, 7);
     const text = textOf(await html(open.id));
-    expect(text).toContain("Results are shown when the survey closes on");
+    expect(text).toContain("Results are shown after voting closes at the end of");
     expect(text).not.toMatch(/voided|\b49\b|\b40\b|\b7 votes/);
 
     const closed = await createSurvey(owner.id, { yesCount: 40, noCount: 9, resultsVisibility: "after_deadline", deadlineInDays: -1 });
@@ -60,5 +62,22 @@ describe("/embed/survey/{id}", () => {
     const after = textOf(await html(closed.id));
     expect(after).toContain("7 votes voided after review");
     expect(after).toContain("49 votes");
+  });
+});
+
+describe("/embed/survey/{id} of a survey that is gone", () => {
+  // Next's notFound() throws an error whose digest names the 404 fallback.
+  const isNotFound = (error: unknown) => String((error as { digest?: string }).digest).includes("404");
+
+  it("is a 404 for an unpublished or unknown survey, whose frame says so in a sentence naming the site, not with the site's error page", async () => {
+    const owner = await createUser({ role: "surveyor" });
+    const hidden = await createSurvey(owner.id, { status: "unpublish" });
+    for (const id of [hidden.id, "8d3c2b1a-0f9e-4d8c-b7a6-554433221100"]) await expect(html(id)).rejects.toSatisfy(isNotFound);
+    const markup = renderToStaticMarkup(createElement(EmbedNotFound));
+    expect(textOf(markup)).toContain("This survey is no longer on OPINEX.");
+    expect(markup).toMatch(/<h1[^>]*>This survey is no longer on OPINEX\.<\/h1>/);
+    expect(markup).toContain('href="/surveys"');
+    expect(markup).not.toContain("this is a error page");
+    expect(markup).not.toContain("<nav");
   });
 });

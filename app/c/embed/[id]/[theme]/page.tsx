@@ -19,7 +19,9 @@ import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
 // the browser. Cached for everyone, it shows what the survey page shows a signed-out visitor
 // (`countsShown`, lib/surveys/results-visibility.ts): the yes/no split once voting has ended, before that only
 // how many voted, and nothing at all (not even the votes voided after review) while the survey keeps
-// its results until its deadline.
+// its results until its deadline. Around the card the page is transparent (app/globals.css). The card's
+// blocks and their sizes are laid out again in lib/sharing/embed-size.ts, which sizes the snippet's
+// frame: a change of layout here is a change there (e2e/polish.spec.ts measures both).
 export const revalidate = 60;
 export async function generateStaticParams() {
   return [];
@@ -49,8 +51,8 @@ export default async function EmbeddedSurvey({ params }: { params: Params }) {
       className={`flex flex-col gap-3 rounded-xl border p-4 font-sans ${dark ? "border-slate-700 bg-slate-900 text-slate-100" : "border-slate-200 bg-white text-slate-900"}`}
     >
       <p className={`text-xs font-semibold uppercase tracking-wide ${dark ? "text-brand-200" : "text-brand-800"}`}>{SITE_NAME} survey</p>
-      <h1 className="text-lg font-bold leading-snug">{survey.questionTitle}</h1>
-      <p className={`text-sm ${dark ? "text-slate-300" : "text-slate-700"}`}>{survey.title}</p>
+      <h1 className="text-lg font-bold leading-snug break-words">{survey.questionTitle}</h1>
+      <p className={`text-sm break-words ${dark ? "text-slate-300" : "text-slate-700"}`}>{survey.title}</p>
       <EmbedResults surveyId={survey.id} deadline={survey.deadline} dark={dark} initial={{ ...counts, deadlinePassed: closed }} />
       <VoidedNote count={visibleVoided(survey.voidedCount, hidden) ?? 0} className={`text-sm ${dark ? "text-slate-300" : "text-slate-700"}`} />
       {closed ? (

@@ -93,7 +93,7 @@ export default async function Page({
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           <Figure label="Yes" value={<LiveCount of="yes" />} testId="yes-count" />
           <Figure label="No" value={<LiveCount of="no" />} testId="no-count" />
-          <Figure label="Total Vote" value={<LiveCount of="total" />} testId="total-votes" />
+          <Figure label="Total votes" value={<LiveCount of="total" />} testId="total-votes" />
           <Figure label="Status" value={<StatusBadge status={survey.status} />} />
           <Figure label="Category" value={survey.category} />
           <Figure label="Deadline" value={<time dateTime={survey.deadline}>{formatDate(survey.deadline)}</time>} />

@@ -1,0 +1,48 @@
+// A phone's card of a row has a "label: value" line per column, but none for a column with nothing in
+// it (a vote without a comment once showed a bare COMMENT line); the table keeps the empty cell.
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { DataTable, type Column } from "./data-table";
+import { EmailAddress } from "./email-address";
+
+type Row = { id: string; name: string; comment: string | null };
+const columns: Column<Row>[] = [
+  { header: "Name", cell: (r) => r.name },
+  { header: "Comment", cell: (r) => (r.comment ? createElement("span", null, r.comment) : null) },
+];
+
+const cellsOf = (markup: string) => [...markup.matchAll(/<td [^>]*data-label="([^"]+)"[^>]*class="([^"]*)"/g)].map((m) => ({ label: m[1], hiddenOnPhones: m[2].split(" ").includes("max-md:hidden") }));
+
+describe("DataTable", () => {
+  it("leaves an empty cell out of a phone's card, and keeps it in the table", () => {
+    const markup = renderToStaticMarkup(
+      createElement(DataTable<Row>, {
+        caption: "Voters",
+        columns,
+        rows: [
+          { id: "a", name: "Ada", comment: "Clear question." },
+          { id: "b", name: "Bo", comment: null },
+        ],
+        rowKey: (r) => r.id,
+      }),
+    );
+    expect(cellsOf(markup)).toEqual([
+      { label: "Serial No", hiddenOnPhones: false },
+      { label: "Name", hiddenOnPhones: false },
+      { label: "Comment", hiddenOnPhones: false },
+      { label: "Serial No", hiddenOnPhones: false },
+      { label: "Name", hiddenOnPhones: false },
+      { label: "Comment", hiddenOnPhones: true },
+    ]);
+  });
+});
+
+describe("EmailAddress", () => {
+  it("may wrap after the @ and the dots only, and reads as the address", () => {
+    const markup = renderToStaticMarkup(createElement(EmailAddress, { email: "surveyor2@demo.test" }));
+    expect(markup).toBe('<span class="break-words">surveyor2@<wbr/>demo.<wbr/>test</span>');
+    expect(markup).not.toContain("break-all");
+    expect(markup.replace(/<[^>]+>/g, "")).toBe("surveyor2@demo.test");
+  });
+});
