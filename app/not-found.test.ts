@@ -21,8 +21,10 @@ describe("the error page", () => {
   it("for an unknown address, is drawn in the site's frame, which holds the one <main>", () => {
     const page = NotFound();
     expect(isValidElement(page) && page.type).toBe(SiteShell);
-    const props = page.props as { children: React.ReactElement; ownMain?: boolean };
+    const props = page.props as { children: React.ReactElement; ownMain?: boolean; compactFooter?: boolean };
     expect(props.ownMain).toBeUndefined();
+    // The short footer: Next puts this page into every page's payload.
+    expect(props.compactFooter).toBe(true);
     expect(props.children.type).toBe(NotFoundMessage);
   });
 

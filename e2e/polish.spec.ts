@@ -68,16 +68,36 @@ async function seededSurveys(page: Page) {
   return { open, closed };
 }
 
-/** Each text run of an element (between its <wbr>s) sits on one line: the text wrapped only at a <wbr>. */
+/**
+ * Each text run of an element (between its <wbr>s) that fits the element's width sits on one line: the
+ * text wrapped only at a <wbr>. A run wider than the element itself (a very long name before the @) may
+ * only break inside, so it is not held to that.
+ */
 async function wrapsOnlyAtWbr(cell: Locator) {
   return cell.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const cellRoom = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    // The width a line of the text has: the cell's, or on a phone's card (a grid: the column's name, then
+    // the value) the value's column, the width of the cell's child that holds the text.
+    const roomOf = (node: Node) => {
+      let child = node.parentElement;
+      while (child && child.parentElement !== el) child = child.parentElement;
+      return child && getComputedStyle(child).display !== "inline" ? child.getBoundingClientRect().width : cellRoom;
+    };
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     const broken: string[] = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const range = document.createRange();
       range.selectNodeContents(node);
       const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-      if (lines.size > 1) broken.push(node.textContent ?? "");
+      if (lines.size <= 1) continue;
+      const probe = document.createElement("span");
+      probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap";
+      probe.textContent = node.textContent;
+      node.parentElement!.appendChild(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      if (width <= roomOf(node)) broken.push(node.textContent ?? "");
     }
     return broken;
   });
