@@ -14,6 +14,11 @@ export const AUDIT_ACTIONS = [
   "account_unsuspend",
   "votes_void",
   "votes_restore",
+  "second_factor_add",
+  "second_factor_remove",
+  "recovery_code_use",
+  "recovery_codes_regenerate",
+  "passkey_add",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionEnum = pgEnum("audit_action", AUDIT_ACTIONS);

@@ -11,3 +11,4 @@ export * from "./mail";
 export * from "./counters";
 export * from "./altcha";
 export * from "./passkeys";
+export * from "./second-factors";

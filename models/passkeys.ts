@@ -32,7 +32,8 @@ export const passkeys = pgTable(
   (t) => [index("passkeys_user_idx").on(t.userId, t.createdAt)],
 );
 
-export const WEBAUTHN_PURPOSES = ["register", "sign_in"] as const;
+// "second_factor": a passkey asked of a signed-in person (or one past their password) as their second factor.
+export const WEBAUTHN_PURPOSES = ["register", "sign_in", "second_factor"] as const;
 export type WebauthnPurpose = (typeof WEBAUTHN_PURPOSES)[number];
 export const webauthnPurposeEnum = pgEnum("webauthn_purpose", WEBAUTHN_PURPOSES);
 

@@ -96,6 +96,11 @@ export const userSessions = pgTable(
     // Approximate: refreshed at most every few minutes.
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    // How this browser signed in ("password", "password+totp", "password+recovery_code",
+    // "password+passkey", "passkey", "google", "google+totp"...); null for sessions from before it was kept.
+    signInMethod: text("sign_in_method"),
+    // When this session last proved a second factor (at sign-in or since, for the gravest actions).
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [index("user_sessions_user_idx").on(t.userId, t.lastSeenAt.desc())],
 );
