@@ -92,9 +92,16 @@ const envSchema = z.object({
   REQUIRE_VERIFIED_EMAIL: optional
     .pipe(z.enum(["true", "false"], "REQUIRE_VERIFIED_EMAIL must be true or false").optional())
     .transform((v) => v !== "false"),
+  // A second factor (lib/accounts/second-factor.ts) before an admin's or a surveyor's powers: "true" or
+  // "false". Admins: default true wherever DATABASE_URL is set (production), false on the embedded
+  // database (the demo). Surveyors: default false.
+  REQUIRE_ADMIN_SECOND_FACTOR: optional.pipe(z.enum(["true", "false"], "REQUIRE_ADMIN_SECOND_FACTOR must be true or false").optional()),
+  REQUIRE_SURVEYOR_SECOND_FACTOR: optional
+    .pipe(z.enum(["true", "false"], "REQUIRE_SURVEYOR_SECOND_FACTOR must be true or false").optional())
+    .transform((v) => v === "true"),
 });
 
-/** @typedef {Omit<z.infer<typeof envSchema>, "AUTH_SECRET"> & { AUTH_SECRET: string }} Env */
+/** @typedef {Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "REQUIRE_ADMIN_SECOND_FACTOR"> & { AUTH_SECRET: string, REQUIRE_ADMIN_SECOND_FACTOR: boolean }} Env */
 
 /** @type {Env | undefined} */
 let cached;
@@ -117,7 +124,8 @@ export function getEnv() {
     }
     secret = loadOrCreateLocalSecret(env.DATA_DIR);
   }
-  cached = { ...env, AUTH_SECRET: secret };
+  const requireAdminSecondFactor = env.REQUIRE_ADMIN_SECOND_FACTOR ? env.REQUIRE_ADMIN_SECOND_FACTOR === "true" : !!env.DATABASE_URL;
+  cached = { ...env, AUTH_SECRET: secret, REQUIRE_ADMIN_SECOND_FACTOR: requireAdminSecondFactor };
   return cached;
 }
 

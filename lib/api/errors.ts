@@ -7,6 +7,8 @@ export type ErrorCode =
   | "unauthorized"
   | "forbidden"
   | "email_unverified"
+  | "second_factor_required"
+  | "recent_second_factor_required"
   | "not_found"
   | "method_not_allowed"
   | "conflict"
@@ -29,6 +31,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   email_unverified: 403,
+  // A role that must have a second factor (REQUIRE_ADMIN_SECOND_FACTOR) has none yet; the gravest
+  // actions need one proved within the last minutes (lib/accounts/second-factor.ts).
+  second_factor_required: 403,
+  recent_second_factor_required: 403,
   not_found: 404,
   // A method the route does not answer: the production server refuses it with `Allow` (server/refusals.mjs).
   method_not_allowed: 405,
