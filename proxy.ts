@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { dashboardActionOf, resolveCaller } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
+import { lacksRequiredSecondFactor, SECOND_FACTOR_SETUP_PATH } from "@/lib/auth/second-factor-gate";
 import { contentSecurityPolicy } from "@/lib/security-headers.mjs";
 
 // For the dashboards and the payment page, the first line of defence only: every dashboard layout,
@@ -21,12 +22,17 @@ const OPEN_PAGES = new Set(["/login", "/register", "/signup", "/forgot-password"
 
 export async function proxy(request: NextRequest) {
   if (OPEN_PAGES.has(request.nextUrl.pathname)) return withNonce(request);
-  const role = (await resolveCaller(request.headers, request.cookies.getAll().map((c) => c.name)))?.role;
-  if (!role) return toLogin(request);
+  const caller = await resolveCaller(request.headers, request.cookies.getAll().map((c) => c.name));
+  if (!caller) return toLogin(request);
+  const { role } = caller;
   const [, section, area] = request.nextUrl.pathname.split("/");
   const action = area ? dashboardActionOf(area) : null;
   if (section === "dashboard" && (!area || (action && !can(role, action)))) {
     return NextResponse.redirect(new URL(`/dashboard/${role}`, request.url));
+  }
+  // A role that needs a second factor goes to set one up first (lib/auth/second-factor-gate.ts).
+  if (section === "dashboard" && action && lacksRequiredSecondFactor(caller, action)) {
+    return NextResponse.redirect(new URL(SECOND_FACTOR_SETUP_PATH, request.url));
   }
   return withNonce(request);
 }

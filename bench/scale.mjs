@@ -108,6 +108,8 @@ async function backend(name, { port, log }) {
     REDIS_URL: "",
     // The memory breakdown at the end is read from the process's own metrics.
     METRICS_TOKEN: METRICS_TOKEN,
+    // The benched admin has no second factor (production's default on a server database would ask one).
+    REQUIRE_ADMIN_SECOND_FACTOR: "false",
   };
   const made = [];
   let admin = null;

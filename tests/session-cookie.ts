@@ -21,11 +21,21 @@ export async function csrf(cookie = "") {
   return { csrfToken, cookie: [cookie, ...cookiesOf(res)].filter(Boolean).join("; ") };
 }
 
-/** The login form's requests: its CSRF token, then the credentials; answers Auth.js's response and the cookie header sent. */
-export async function postCredentials(email: string, password: string, options: { userAgent?: string; address?: string } = {}) {
+type SignInOptions = { userAgent?: string; address?: string; fields?: Record<string, string> };
+
+/**
+ * The login form's requests: its CSRF token, then the credentials (with `fields`: a second factor's
+ * `code` or `passkey`); answers Auth.js's response and the cookie header sent.
+ */
+export async function postCredentials(email: string, password: string, options: SignInOptions = {}) {
+  return postToProvider("credentials", { email, password, ...options.fields }, options);
+}
+
+/** A sign-in form's requests to the Auth.js Credentials provider `provider` with `fields`. */
+export async function postToProvider(provider: string, fields: Record<string, string>, options: SignInOptions = {}) {
   const token = await csrf();
   const response = await authPost(
-    new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, {
+    new NextRequest(`${ORIGIN}/api/auth/callback/${provider}`, {
       method: "POST",
       headers: {
         cookie: token.cookie,
@@ -34,14 +44,14 @@ export async function postCredentials(email: string, password: string, options: 
         "x-forwarded-for": options.address ?? "10.40.0.1",
         ...(options.userAgent && { "user-agent": options.userAgent }),
       },
-      body: new URLSearchParams({ email, password, csrfToken: token.csrfToken, callbackUrl: "/" }),
+      body: new URLSearchParams({ ...fields, csrfToken: token.csrfToken, callbackUrl: "/" }),
     }),
   );
   return { response, cookie: token.cookie };
 }
 
 /** Signs in with the login form's requests; answers the cookie header the browser then holds (null if refused). */
-export async function signInWithPassword(email: string, password: string, options: { userAgent?: string; address?: string } = {}): Promise<string | null> {
+export async function signInWithPassword(email: string, password: string, options: SignInOptions = {}): Promise<string | null> {
   const { response, cookie } = await postCredentials(email, password, options);
   const session = cookiesOf(response).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   return session ? `${cookie}; ${session}` : null;

@@ -30,6 +30,11 @@ import * as r_me_passkeys_options from "./me/passkeys/options/route";
 import * as r_me_passkeys from "./me/passkeys/route";
 import * as r_me_password from "./me/password/route";
 import * as r_me from "./me/route";
+import * as r_me_second_factor_passkey_options from "./me/second-factor/passkey-options/route";
+import * as r_me_second_factor_recovery_codes from "./me/second-factor/recovery-codes/route";
+import * as r_me_second_factor_totp_confirm from "./me/second-factor/totp/confirm/route";
+import * as r_me_second_factor_totp from "./me/second-factor/totp/route";
+import * as r_me_second_factor_verify from "./me/second-factor/verify/route";
 import * as r_me_sessions_id from "./me/sessions/[id]/route";
 import * as r_me_sessions from "./me/sessions/route";
 import * as r_me_verification_email from "./me/verification-email/route";
@@ -93,6 +98,11 @@ export const API_ROUTES: RouteModule[] = [
   { file: "app/api/me/passkeys/route.ts", path: "/api/me/passkeys", module: r_me_passkeys },
   { file: "app/api/me/password/route.ts", path: "/api/me/password", module: r_me_password },
   { file: "app/api/me/route.ts", path: "/api/me", module: r_me },
+  { file: "app/api/me/second-factor/passkey-options/route.ts", path: "/api/me/second-factor/passkey-options", module: r_me_second_factor_passkey_options },
+  { file: "app/api/me/second-factor/recovery-codes/route.ts", path: "/api/me/second-factor/recovery-codes", module: r_me_second_factor_recovery_codes },
+  { file: "app/api/me/second-factor/totp/confirm/route.ts", path: "/api/me/second-factor/totp/confirm", module: r_me_second_factor_totp_confirm },
+  { file: "app/api/me/second-factor/totp/route.ts", path: "/api/me/second-factor/totp", module: r_me_second_factor_totp },
+  { file: "app/api/me/second-factor/verify/route.ts", path: "/api/me/second-factor/verify", module: r_me_second_factor_verify },
   { file: "app/api/me/sessions/[id]/route.ts", path: "/api/me/sessions/{id}", module: r_me_sessions_id },
   { file: "app/api/me/sessions/route.ts", path: "/api/me/sessions", module: r_me_sessions },
   { file: "app/api/me/verification-email/route.ts", path: "/api/me/verification-email", module: r_me_verification_email },

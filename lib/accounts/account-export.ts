@@ -1,16 +1,17 @@
 // "Download my data": everything the site keeps about the signed-in person, as one JSON document,
 // streamed. Long lists (votes, comments, reports, surveys, sessions) are read one keyset page at a
 // time, only as the reader asks for more, so a long history never sits in memory at once. Only the
-// person's own rows: never another voter of their surveys, never a password hash or a session cookie.
+// person's own rows: never another voter of their surveys, never a password hash or a session cookie,
+// never an authenticator app's secret or a recovery code (their count only).
 import "server-only";
-import { and, asc, eq, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgSelect } from "drizzle-orm/pg-core";
 import { notFound } from "@/lib/api/errors";
 import { getDb, type Db } from "@/lib/db";
 import { listOwnPayments } from "@/lib/payments/billing";
-import { describeUserAgent } from "@/lib/accounts/account";
+import { describeUserAgent } from "@/lib/accounts/user-agent";
 import { surveyFieldColumns } from "@/lib/surveys/queries";
-import { accounts, passkeys, reports, surveys, users, userSessions, votes } from "@/models";
+import { accounts, passkeys, recoveryCodes, reports, surveys, totpFactors, users, userSessions, votes } from "@/models";
 
 const PAYMENTS_MAX = 1000;
 
@@ -62,7 +63,17 @@ async function accountOf(db: Db, userId: string) {
     .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
   if (!account) throw notFound("No such account");
   const linked = await db.select({ provider: accounts.provider }).from(accounts).where(eq(accounts.userId, userId));
-  return { ...account, signInProviders: linked.map((l) => l.provider) };
+  return { ...account, signInProviders: linked.map((l) => l.provider), secondFactor: await secondFactorOf(db, userId) };
+}
+
+/** The second factors besides passkeys (listed apart): whether an app is set up and since when, and how many codes are left. */
+async function secondFactorOf(db: Db, userId: string) {
+  const [app] = await db
+    .select({ enabledSince: totpFactors.confirmedAt })
+    .from(totpFactors)
+    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
+  const [codes] = await db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return { authenticatorApp: app ? { enabledSince: app.enabledSince } : null, recoveryCodesLeft: codes?.n ?? 0 };
 }
 
 /** Every list of the export, each a generator of its rows. */
@@ -140,7 +151,14 @@ function sections(db: Db, userId: string, pageSize: number): [string, () => Asyn
         const rows = pages(
           () =>
             db
-              .select({ userAgent: userSessions.userAgent, createdAt: userSessions.createdAt, lastSeenAt: userSessions.lastSeenAt, endedAt: userSessions.revokedAt, ...keyOf(userSessions) })
+              .select({
+                userAgent: userSessions.userAgent,
+                signInMethod: userSessions.signInMethod,
+                createdAt: userSessions.createdAt,
+                lastSeenAt: userSessions.lastSeenAt,
+                endedAt: userSessions.revokedAt,
+                ...keyOf(userSessions),
+              })
               .from(userSessions)
               .$dynamic(),
           eq(userSessions.userId, userId),

@@ -4,17 +4,12 @@ import type { Tx } from "@/lib/db";
 import { siteUrl } from "@/lib/seo";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { changeEmailConfirmMail, changeEmailNoticeMail, resetPasswordMail, verifyEmailMail } from "@/lib/mail/templates";
+import { nameForOwnInbox, type Person } from "./security-notices";
 
 // The mails about a person's own account, each queued in the caller's transaction with its token.
 // Links are built on the configured public address (AUTH_URL), never on the request's Host header:
-// a forged Host must not turn a reset mail into a link to someone else's site.
-
-// A name is the requester's own words: it goes only to an address the account has proved it reads
-// (`emailVerified`). Whoever registers or changes to someone else's address must not have the site
-// greet that inbox with a text of their choosing, so those mails say "Hello," alone.
-type Person = { id: string; name: string | null; email: string; emailVerified?: Date | null };
-
-const nameForOwnInbox = (person: Person) => (person.emailVerified ? person.name : null);
+// a forged Host must not turn a reset mail into a link to someone else's site. The notices of changes
+// to how the account signs in (second factors, passkeys) are in security-notices.ts.
 
 /** The link and code that verify the address; `continueTo` is where the verified page sends the person on. */
 export async function queueVerificationMail(tx: Tx, person: Person, continueTo?: string | null): Promise<void> {

@@ -2,7 +2,6 @@
 // acts for the caller only (identity from the session, never from the request body).
 import "server-only";
 import { deletedEmailOf } from "@/lib/accounts/deleted-account";
-import Bowser from "bowser";
 import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { can } from "@/lib/auth/permissions";
 import { ApiError, notFound } from "@/lib/api/errors";
@@ -14,7 +13,8 @@ import { getDb, type Tx } from "@/lib/db";
 import { hitKey } from "@/lib/limits/apply";
 import { recordAudit } from "@/lib/moderation/audit";
 import { avatarIdOf, deleteAvatar } from "@/lib/accounts/avatars";
-import { LAST_ADMIN_MESSAGE, revokeOtherSessions, revokeSessions } from "@/lib/accounts/users";
+import { describeUserAgent } from "@/lib/accounts/user-agent";
+import { endSession, LAST_ADMIN_MESSAGE, revokeOtherSessions, revokeSessions } from "@/lib/accounts/users";
 import {
   accounts,
   checkoutIntents,
@@ -24,7 +24,10 @@ import {
   mailOutbox,
   passkeys,
   payments,
+  recoveryCodes,
+  secondFactorTickets,
   sessions,
+  totpFactors,
   users,
   userSessions,
   verificationTokens,
@@ -129,16 +132,8 @@ export async function changePassword(
 /** How many sessions the account page lists (the most recently used). */
 export const SESSIONS_LISTED = 50;
 
-export type SessionView = { id: string; browser: string; os: string; createdAt: Date; lastSeenAt: Date; current: boolean };
+export type SessionView = { id: string; browser: string; os: string; createdAt: Date; lastSeenAt: Date; current: boolean; signInMethod: string | null };
 
-/** "Chrome" and "Linux" from a user agent (bowser); "Unknown browser" when it says nothing useful. */
-export function describeUserAgent(userAgent: string | null): { browser: string; os: string } {
-  if (!userAgent) return { browser: "Unknown browser", os: "Unknown system" };
-  const parsed = Bowser.parse(userAgent);
-  const browser = [parsed.browser.name, parsed.browser.version?.split(".")[0]].filter(Boolean).join(" ");
-  const os = [parsed.os.name, parsed.os.versionName].filter(Boolean).join(" ");
-  return { browser: browser || "Unknown browser", os: os || "Unknown system" };
-}
 
 /** The caller's live sessions (not revoked), most recently used first, at most `SESSIONS_LISTED`, and how many there are. */
 export async function listSessions(userId: string, currentSessionId: string | null): Promise<{ sessions: SessionView[]; total: number }> {
@@ -146,7 +141,13 @@ export async function listSessions(userId: string, currentSessionId: string | nu
   const live = and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt));
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ id: userSessions.id, userAgent: userSessions.userAgent, createdAt: userSessions.createdAt, lastSeenAt: userSessions.lastSeenAt })
+      .select({
+        id: userSessions.id,
+        userAgent: userSessions.userAgent,
+        createdAt: userSessions.createdAt,
+        lastSeenAt: userSessions.lastSeenAt,
+        signInMethod: userSessions.signInMethod,
+      })
       .from(userSessions)
       .where(live)
       .orderBy(desc(userSessions.lastSeenAt), desc(userSessions.id))
@@ -154,20 +155,21 @@ export async function listSessions(userId: string, currentSessionId: string | nu
     db.select({ n: count() }).from(userSessions).where(live),
   ]);
   return {
-    sessions: rows.map((r) => ({ id: r.id, ...describeUserAgent(r.userAgent), createdAt: r.createdAt, lastSeenAt: r.lastSeenAt, current: r.id === currentSessionId })),
+    sessions: rows.map((r) => ({
+      id: r.id,
+      ...describeUserAgent(r.userAgent),
+      createdAt: r.createdAt,
+      lastSeenAt: r.lastSeenAt,
+      current: r.id === currentSessionId,
+      signInMethod: r.signInMethod,
+    })),
     total: counted?.n ?? 0,
   };
 }
 
 /** Ends one of the caller's live sessions (404 for any other id). Ending the current one signs this browser out. */
 export async function revokeSession(userId: string, sessionId: string): Promise<void> {
-  const db = await getDb();
-  const ended = await db
-    .update(userSessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
-    .returning({ id: userSessions.id });
-  if (ended.length === 0) throw notFound("No such session");
+  if (!(await endSession(userId, sessionId))) throw notFound("No such session");
 }
 
 // ---- deletion
@@ -262,8 +264,12 @@ async function eraseAccount(tx: Tx, userId: string, target: { email: string; ima
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(verificationTokens).where(eq(verificationTokens.identifier, email));
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
-  // Passkeys sign in without the email or password: they go with the rest of the sign-in.
+  // Passkeys sign in without the email or password: they go with the rest of the sign-in, and so do
+  // the authenticator app's secret, the recovery codes and any sign-in waiting for its second factor.
   await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+  await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.delete(secondFactorTickets).where(eq(secondFactorTickets.userId, userId));
   await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
   // Mail to or about the account, sent or not: its address and text are personal data.
   await tx.delete(mailOutbox).where(or(eq(mailOutbox.userId, userId), sql`lower(${mailOutbox.toAddress}) = ${email}`));

@@ -1,5 +1,6 @@
 // Passkeys (WebAuthn, with @simplewebauthn/server): adding, naming and removing them on the account page,
-// and signing in with one. The relying party is the site's own host from AUTH_URL, so a passkey made
+// signing in with one, and asking a signed-in person (or one past their password) for one as their
+// second factor (lib/accounts/second-factor.ts says what counts as one). The relying party is the site's own host from AUTH_URL, so a passkey made
 // here works only on this site's address. Every ceremony's challenge is a row of webauthn_challenges,
 // deleted by the first response that names it: a response cannot be replayed, and one made for
 // another purpose, another person or after its few minutes is refused.
@@ -13,13 +14,17 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
 import { COSEALG, isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { z } from "@/lib/validation/zod";
 import { and, asc, count, eq, isNull, lt, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { describeUserAgent } from "@/lib/accounts/account";
+import { describeUserAgent } from "@/lib/accounts/user-agent";
+import { queueSecondFactorNotice } from "@/lib/accounts/security-notices";
+import { dropRecoveryCodesWithoutFactor } from "@/lib/accounts/second-factor";
 import { getDb } from "@/lib/db";
 import { dayIn, formatDate } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
 import { release, reserve } from "@/lib/limits/apply";
+import { recordAudit } from "@/lib/moderation/audit";
 import { passkeys, users, webauthnChallenges, type Passkey, type WebauthnPurpose } from "@/models";
 import {
   ASSERTION_MAX,
@@ -142,14 +147,23 @@ export async function renamePasskey(userId: string, passkeyId: string, name: str
   return row;
 }
 
-/** Removes one of the person's passkeys (it no longer signs in); any other id is 404. */
+/**
+ * Removes one of the person's passkeys (it no longer signs in); any other id is 404. When it was the
+ * account's last second factor, the recovery codes go with it, and the removal is audited and mailed.
+ */
 export async function deletePasskey(userId: string, passkeyId: string): Promise<void> {
   const db = await getDb();
-  const deleted = await db
-    .delete(passkeys)
-    .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))
-    .returning({ id: passkeys.id });
-  if (deleted.length === 0) throw notFound("No such passkey");
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))
+      .returning({ id: passkeys.id });
+    if (deleted.length === 0) throw notFound("No such passkey");
+    if (await dropRecoveryCodesWithoutFactor(tx, userId)) return;
+    await recordAudit(tx, { actorId: userId, action: "second_factor_remove", targetUserId: userId, oldValue: "passkey" });
+    const [person] = await tx.select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
+    if (person) await queueSecondFactorNotice(tx, person, { what: "last_passkey_removed" });
+  });
 }
 
 // ---- adding a passkey (the signed-in person, on the account page)
@@ -190,9 +204,10 @@ function defaultName(userAgent: string | null): string {
 }
 
 /**
- * Verifies the browser's answer to this person's registration challenge and stores the passkey. 400
- * for a response that is malformed, for another challenge, expired or already used, or that does not
- * verify; 409 past PASSKEYS_MAX or for a credential already registered. Nothing is stored then.
+ * Verifies the browser's answer to this person's registration challenge and stores the passkey, audited
+ * and mailed (a passkey signs in on its own: the person must hear of a new one). 400 for a response
+ * that is malformed, for another challenge, expired or already used, or that does not verify; 409
+ * past PASSKEYS_MAX or for a credential already registered. Nothing is stored then.
  */
 export async function addPasskey(userId: string, input: AddPasskeyInput, userAgent: string | null): Promise<PasskeyRow> {
   const challenge = challengeOf(input.response.response.clientDataJSON);
@@ -220,7 +235,11 @@ export async function addPasskey(userId: string, input: AddPasskeyInput, userAge
   try {
     return await db.transaction(async (tx) => {
       // The person's row is locked so two additions at once cannot pass the limit together.
-      const [owner] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).for("update");
+      const [owner] = await tx
+        .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .for("update");
       if (!owner) throw notFound("No such account");
       const [held] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
       if ((held?.n ?? 0) >= PASSKEYS_MAX) throw new ApiError("conflict", TOO_MANY_PASSKEYS);
@@ -237,6 +256,8 @@ export async function addPasskey(userId: string, input: AddPasskeyInput, userAge
           name: input.name ?? defaultName(userAgent),
         })
         .returning(viewColumns);
+      await recordAudit(tx, { actorId: userId, action: "passkey_add", targetUserId: userId });
+      await queueSecondFactorNotice(tx, owner, { what: "passkey_added" });
       return row;
     });
   } catch (error) {
@@ -261,32 +282,30 @@ export async function signInOptions(clientAddress: string): Promise<PublicKeyCre
 }
 
 export type PasskeyUser = { id: string; name: string | null; email: string; image: string | null; suspendedAt: Date | null };
+type Assertion = z.infer<typeof authenticationResponseSchema>;
 
-/**
- * Checks a sign-in with a passkey: `responseJson` is the JSON of the browser's assertion. Answers the
- * account it signs in, or null for anything that does not verify (malformed, an unknown or removed
- * passkey, a challenge not ours, expired or used, a bad signature, a counter gone backwards). A
- * suspended account is answered with its `suspendedAt` for the caller to refuse, as a password's is;
- * a deleted one has no passkeys left.
- *
- * Each attempt reserves `signIn.site` (kept) and `passkeySignIn.client` (given back when it verifies)
- * before any work: 429 past either.
- */
-export async function signInWithPasskey(responseJson: unknown, clientAddress: string): Promise<PasskeyUser | null> {
-  const held = await reserve([["signIn.site"], ["passkeySignIn.client", clientAddress]]);
-  if (typeof responseJson !== "string" || responseJson.length > ASSERTION_MAX) return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(responseJson);
-  } catch {
-    return null;
+/** A browser's assertion, as its JSON text (a form field) or as parsed JSON; null when it is none. */
+function parseAssertion(response: unknown): Assertion | null {
+  let raw = response;
+  if (typeof response === "string") {
+    if (response.length > ASSERTION_MAX) return null;
+    try {
+      raw = JSON.parse(response);
+    } catch {
+      return null;
+    }
   }
   const parsed = authenticationResponseSchema.safeParse(raw);
-  if (!parsed.success) return null;
-  const response = parsed.data;
-  const challenge = challengeOf(response.response.clientDataJSON);
-  if (!challenge || !(await consumeChallenge(challenge, "sign_in", null))) return null;
+  return parsed.success ? parsed.data : null;
+}
 
+/**
+ * The account an assertion proves, its challenge already used up: the passkey it names (of `userId`
+ * only, when given) on an account not deleted, the user handle its authenticator returns, the
+ * signature, and a counter that only moves forwards (then stored, with its last use). Null for
+ * anything else.
+ */
+async function verifiedAssertion(response: Assertion, challenge: string, userId?: string): Promise<PasskeyUser | null> {
   const db = await getDb();
   const [found] = await db
     .select({
@@ -298,7 +317,7 @@ export async function signInWithPasskey(responseJson: unknown, clientAddress: st
     })
     .from(passkeys)
     .innerJoin(users, eq(users.id, passkeys.userId))
-    .where(and(eq(passkeys.credentialId, response.id), isNull(users.deletedAt)));
+    .where(and(eq(passkeys.credentialId, response.id), isNull(users.deletedAt), userId ? eq(passkeys.userId, userId) : undefined));
   if (!found) return null;
   // The authenticator names the account it made this passkey for: it must be the passkey's.
   if (response.response.userHandle !== undefined) {
@@ -332,7 +351,64 @@ export async function signInWithPasskey(responseJson: unknown, clientAddress: st
     .set({ counter: newCounter, backedUp: credentialBackedUp, lastUsedAt: sql`now()` })
     .where(and(eq(passkeys.id, found.passkeyId), newCounter > 0 ? lt(passkeys.counter, newCounter) : eq(passkeys.counter, 0)))
     .returning({ id: passkeys.id });
-  if (bumped.length === 0) return null;
+  return bumped.length === 0 ? null : found.user;
+}
+
+/**
+ * Checks a sign-in with a passkey: `responseJson` is the JSON of the browser's assertion. Answers the
+ * account it signs in, or null for anything that does not verify (malformed, an unknown or removed
+ * passkey, a challenge not ours, expired or used, a bad signature, a counter gone backwards). A
+ * suspended account is answered with its `suspendedAt` for the caller to refuse, as a password's is;
+ * a deleted one has no passkeys left.
+ *
+ * Each attempt reserves `signIn.site` (kept) and `passkeySignIn.client` (given back when it verifies)
+ * before any work: 429 past either.
+ */
+export async function signInWithPasskey(responseJson: unknown, clientAddress: string): Promise<PasskeyUser | null> {
+  const held = await reserve([["signIn.site"], ["passkeySignIn.client", clientAddress]]);
+  if (typeof responseJson !== "string") return null;
+  const response = parseAssertion(responseJson);
+  if (!response) return null;
+  const challenge = challengeOf(response.response.clientDataJSON);
+  if (!challenge || !(await consumeChallenge(challenge, "sign_in", null))) return null;
+  const user = await verifiedAssertion(response, challenge);
+  if (!user) return null;
   await release(held, ["passkeySignIn.client"]);
-  return found.user;
+  return user;
+}
+
+// ---- a passkey as a second factor (a signed-in person's step-up, or a sign-in past its first factor)
+
+/**
+ * The options for `navigator.credentials.get()` asking this person for one of their own passkeys: the
+ * challenge is theirs, for the `second_factor` purpose (asking again replaces it). 409 without a passkey.
+ */
+export async function secondFactorOptions(userId: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const db = await getDb();
+  const own = await db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
+  if (own.length === 0) throw new ApiError("conflict", "This account has no passkey.");
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty().id,
+    allowCredentials: own.map((c) => ({ id: c.id, transports: c.transports })),
+    userVerification: "preferred",
+    timeout: CHALLENGE_MS,
+  });
+  await storeChallenge(options.challenge, "second_factor", userId);
+  return options;
+}
+
+/**
+ * Whether an assertion (its JSON text, or parsed) proves one of this person's passkeys. Its challenge
+ * is theirs (`secondFactorOptions`) or a sign-in challenge not yet bound to anyone (the login page asks
+ * for one before it knows who signs in); either is used up. Does not throttle: the caller counts
+ * wrong ones.
+ */
+export async function verifyPasskeyFor(userId: string, responseJson: unknown): Promise<boolean> {
+  const response = parseAssertion(responseJson);
+  if (!response) return false;
+  const challenge = challengeOf(response.response.clientDataJSON);
+  if (!challenge) return false;
+  const fresh = (await consumeChallenge(challenge, "second_factor", userId)) || (await consumeChallenge(challenge, "sign_in", null));
+  if (!fresh) return false;
+  return (await verifiedAssertion(response, challenge, userId)) !== null;
 }

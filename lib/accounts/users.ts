@@ -4,6 +4,7 @@ import { can } from "@/lib/auth/permissions";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { notAFailure, reserveSignIn } from "@/lib/auth/sign-in-policy";
+import { provesSecondFactor, requireSecondFactor, secondFactorGiven } from "@/lib/auth/second-factor-sign-in";
 import { getDb, type Tx } from "@/lib/db";
 import { release, reserve } from "@/lib/limits/apply";
 import { queueVerificationMail } from "@/lib/accounts/account-mails";
@@ -23,10 +24,14 @@ const decoyHash = () => (decoy ??= hashPassword("decoy password that matches not
 }));
 
 /**
- * Checks an email and password. The attempt is counted before the password is verified (see
- * lib/limits/apply.ts), so at most `signIn.account` and `signIn.client` guesses (10 in 15 minutes)
- * are ever verified; a right password gives its reservation back. Throws 429 when throttled, 503 when too
- * many hashes are already queued. A hash from before argon2id is upgraded on success.
+ * Checks an email and password, and the second factor of an account that has one (`code` or `passkey`
+ * among the credentials; lib/auth/second-factor-sign-in.ts): answers the account with how it signed in,
+ * or null for a wrong password; throws `SecondFactorNeeded` when the password is right and the second
+ * factor missing or wrong. The attempt is counted before the password is verified (see
+ * lib/limits/apply.ts), so at most `signIn.account` and `signIn.client` guesses (10 in 15 minutes) are
+ * ever verified; a right password with a right (or no needed) second factor gives its reservation back,
+ * a wrong code keeps it as a wrong password does. Throws 429 when throttled, 503 when too many hashes
+ * are already queued. A hash from before argon2id is upgraded on success.
  */
 export async function authenticateWithPassword(credentials: unknown, clientAddress: string) {
   const parsed = loginSchema.safeParse(credentials);
@@ -46,7 +51,7 @@ export async function authenticateWithPassword(credentials: unknown, clientAddre
     throw error;
   }
   if (!ok || !user) return null;
-  await notAFailure(held);
+  const signInMethod = await requireSecondFactor(user.id, "password", secondFactorGiven(credentials), held);
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     // Upgrade an old scrypt hash now that the password is known; a busy queue leaves it for next time.
     const upgraded = await hashPassword(parsed.data.password).catch((error: unknown) => {
@@ -55,7 +60,7 @@ export async function authenticateWithPassword(credentials: unknown, clientAddre
     });
     if (upgraded) await db.update(users).set({ passwordHash: upgraded }).where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
   }
-  return user;
+  return { ...user, signInMethod };
 }
 
 /** The longest user agent kept for a session row (enough for any real browser's). */
@@ -63,12 +68,16 @@ export const USER_AGENT_MAX = 512;
 
 /**
  * A new `user_sessions` row for a browser that just signed in: its id goes into the session cookie
- * (`sid`). The user agent is kept only to name the browser in the account page's list.
+ * (`sid`). The user agent is kept only to name the browser in the account page's list, with how it
+ * signed in; a sign-in that proved a second factor counts as proving it now (the step-up's clock).
  */
-export async function createUserSession(userId: string, userAgent: string | null | undefined): Promise<string> {
+export async function createUserSession(userId: string, userAgent: string | null | undefined, signInMethod: string | null = null): Promise<string> {
   const db = await getDb();
   const agent = userAgent?.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").slice(0, USER_AGENT_MAX) || null;
-  const [row] = await db.insert(userSessions).values({ userId, userAgent: agent }).returning({ id: userSessions.id });
+  const [row] = await db
+    .insert(userSessions)
+    .values({ userId, userAgent: agent, signInMethod, secondFactorAt: provesSecondFactor(signInMethod) ? new Date() : null })
+    .returning({ id: userSessions.id });
   return row.id;
 }
 
@@ -85,6 +94,17 @@ export async function revokeSessions(userId: string, tx?: Tx): Promise<void> {
   if (tx) return run(tx);
   const db = await getDb();
   await db.transaction(run);
+}
+
+/** Ends one browser's session (Log Out): its row is revoked, and every API token it asked for with it. */
+export async function endSession(userId: string, sessionId: string): Promise<boolean> {
+  const db = await getDb();
+  const ended = await db
+    .update(userSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
+    .returning({ id: userSessions.id });
+  return ended.length > 0;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { ContactMessageRow } from "@/lib/contact/contact";
 import type { PaymentRow } from "@/lib/payments/payments";
 import type { PublicSurvey } from "@/lib/surveys/queries";
 import type { FeedbackRow } from "@/lib/surveys/workspace";
+import { secondFactorStateSchema } from "@/lib/accounts/second-factor-schema";
 import { surveyFieldValues } from "@/lib/surveys/schema";
 import { z } from "@/lib/validation/zod";
 import { VERDICTS } from "@/lib/surveys/stats";
@@ -240,6 +241,7 @@ export const meSchema = z.object({
       ...profile,
       emailVerified: z.boolean(),
       verificationRequired: z.boolean().meta({ description: "Whether this site asks for a verified address before voting and reporting" }),
+      secondFactor: secondFactorStateSchema,
     })
     .nullable()
     .meta({ description: "Null when no one is signed in" }),
@@ -250,7 +252,18 @@ export const profileSchema = z.object({ user: z.object(profile) });
 
 export const sessionsSchema = z.object({
   sessions: z.array(
-    z.object({ id, browser: z.string(), os: z.string(), createdAt: instant, lastSeenAt: instant, current: z.boolean().meta({ description: "The browser asking" }) }),
+    z.object({
+      id,
+      browser: z.string(),
+      os: z.string(),
+      createdAt: instant,
+      lastSeenAt: instant,
+      current: z.boolean().meta({ description: "The browser asking" }),
+      signInMethod: z
+        .string()
+        .nullable()
+        .meta({ description: 'How it signed in: "password", "password+totp", "passkey", "google"…; null for a session from before this was kept' }),
+    }),
   ),
   total: count,
   limit: z.int().meta({ description: "At most this many are listed, most recently used first" }),

@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { resolveCaller, type CurrentUser } from "@/lib/auth/guards";
 import { can, type Action } from "@/lib/auth/permissions";
+import { lacksRequiredSecondFactor, secondFactorRequiredError } from "@/lib/auth/second-factor-gate";
 import { getEnv } from "@/lib/env";
 import { log, markLogged, requestIdOf } from "@/lib/log";
 import { ApiError, WWW_AUTHENTICATE, type ErrorIssue } from "./errors";
@@ -199,6 +200,7 @@ export function route<
       if (options.auth !== "public" && options.auth !== "none") {
         if (!user) throw new ApiError("unauthorized", "Please sign in first");
         if (options.auth !== "signed-in" && !can(user.role, options.auth)) throw new ApiError("forbidden", "Your role does not allow this");
+        if (options.auth !== "signed-in" && lacksRequiredSecondFactor(user, options.auth)) throw secondFactorRequiredError();
         if (options.cookieOnly && request.headers.has("authorization")) throw cookieRequired();
       }
       const params = options.params ? parse(options.params, await ctx.params, "params") : undefined;

@@ -16,18 +16,21 @@ function sign(data: string): string {
 
 /**
  * `sessionVersion` is the person's session version when the token is issued (users.session_version):
- * signing out raises it, and every token carrying an older one is refused from then on.
+ * ending every session raises it, and every token carrying an older one is refused from then on.
+ * `sessionId` is the browser session that asked for it (its `user_sessions` row): the token lives only
+ * as long as that session, so signing out of that browser ends it too.
  */
-export function createApiToken(userId: string, now = Date.now(), sessionVersion = 0): { token: string; expiresAt: Date } {
+export function createApiToken(userId: string, now = Date.now(), sessionVersion = 0, sessionId: string | null = null): { token: string; expiresAt: Date } {
   const iat = Math.floor(now / 1000);
   const exp = iat + TOKEN_LIFETIME_SECONDS;
-  const data = `${b64(JSON.stringify({ alg: "HS256", typ: "JWT" }))}.${b64(JSON.stringify({ sub: userId, sv: sessionVersion, iss: ISSUER, iat, exp }))}`;
+  const claims = { sub: userId, sv: sessionVersion, ...(sessionId && { sid: sessionId }), iss: ISSUER, iat, exp };
+  const data = `${b64(JSON.stringify({ alg: "HS256", typ: "JWT" }))}.${b64(JSON.stringify(claims))}`;
   return { token: `${data}.${sign(data)}`, expiresAt: new Date(exp * 1000) };
 }
 
-export type TokenSubject = { userId: string; sessionVersion: number };
+export type TokenSubject = { userId: string; sessionVersion: number; sessionId?: string };
 
-/** The user id and session version of a valid, unexpired token; null for anything else. */
+/** The user id, session version and browser session of a valid, unexpired token; null for anything else. */
 export async function verifyApiToken(token: string, now = Date.now()): Promise<TokenSubject | null> {
   const parts = token.split(".");
   if (parts.length !== 3 || token.length > 2048) return null;
@@ -44,7 +47,9 @@ export async function verifyApiToken(token: string, now = Date.now()): Promise<T
     // Tokens from before session versions carry none: version 0, every account's first.
     const sv = claims.sv ?? 0;
     if (!Number.isSafeInteger(sv)) return null;
-    return { userId: claims.sub, sessionVersion: sv };
+    // Tokens from before sessions per device name no session: they live by the session version alone.
+    if (claims.sid !== undefined && typeof claims.sid !== "string") return null;
+    return { userId: claims.sub, sessionVersion: sv, ...(claims.sid !== undefined && { sessionId: claims.sid }) };
   } catch {
     return null;
   }

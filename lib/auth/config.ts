@@ -8,7 +8,10 @@ import Google from "next-auth/providers/google";
 import { ApiError } from "@/lib/api/errors";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { clientAddress } from "@/lib/auth/client-address";
-import { loadUser, subjectOfToken } from "@/lib/auth/guards";
+import { isUuid, loadUser, subjectOfToken } from "@/lib/auth/guards";
+import { issueSecondFactorTicket, callbackPathOfRequest, SecondFactorNeeded, signInWithTicket, TicketExpired, type SignInMethod } from "@/lib/auth/second-factor-sign-in";
+import { hasSecondFactor } from "@/lib/accounts/second-factor";
+import { SECOND_FACTOR_CODE, TICKET_EXPIRED_CODE } from "@/lib/auth/second-factor-codes";
 import { BUSY_MESSAGE, HashQueueFull } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -16,7 +19,7 @@ import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics.mjs";
 import { networkHash } from "@/lib/integrity/network-hash";
 import { SUSPENDED_CODE } from "@/lib/auth/suspended";
-import { authenticateWithPassword, createUserSession, isSuspended, markEmailVerified, revokeSessions, sessionVersionOfUser } from "@/lib/accounts/users";
+import { authenticateWithPassword, createUserSession, endSession, isSuspended, markEmailVerified, revokeSessions, sessionVersionOfUser } from "@/lib/accounts/users";
 import { isReservedEmailDomain } from "@/lib/accounts/auth-schema";
 import { signInWithPasskey } from "@/lib/accounts/passkeys";
 import { accounts, sessions, users, verificationTokens } from "@/models";
@@ -36,18 +39,50 @@ class Suspended extends CredentialsSignin {
   code = SUSPENDED_CODE;
 }
 
+/** The first factor is right and the account's second factor missing or wrong: the form asks for it. */
+class SecondFactor extends CredentialsSignin {
+  code = SECOND_FACTOR_CODE;
+}
+
+/** The sign-in that waited for its second factor is gone (used or expired): sign in again. */
+class SecondFactorTicketExpired extends CredentialsSignin {
+  code = TICKET_EXPIRED_CODE;
+}
+
+/**
+ * The refusals every Credentials provider shares: throttled (429) or busy (503), a second factor
+ * missing or wrong, a ticket gone. Anything else is a real error.
+ */
+function refusalOf(error: unknown): never {
+  const signIns = metrics().signIns;
+  if (error instanceof SecondFactorNeeded) {
+    signIns.inc({ outcome: "failed" });
+    throw new SecondFactor();
+  }
+  if (error instanceof TicketExpired) throw new SecondFactorTicketExpired();
+  const busy = error instanceof HashQueueFull || (error instanceof ApiError && error.message === BUSY_MESSAGE);
+  if (busy || (error instanceof ApiError && error.status === 429)) signIns.inc({ outcome: "throttled" });
+  if (busy) throw new Busy();
+  if (error instanceof ApiError && error.status === 429) throw new TooManyAttempts();
+  throw error;
+}
+
 /**
  * What a Credentials provider answers Auth.js for the account its proof (a password, a passkey) named:
  * a suspended one is refused with its code (the login page says so), and each outcome is counted.
  */
-function signedIn(user: { id: string; name: string | null; email: string; image: string | null; suspendedAt: Date | null } | null) {
+function signedIn(
+  user: { id: string; name: string | null; email: string; image: string | null; suspendedAt: Date | null } | null,
+  signInMethod: SignInMethod,
+) {
   const signIns = metrics().signIns;
   if (user?.suspendedAt) {
     signIns.inc({ outcome: "failed" });
     throw new Suspended();
   }
   signIns.inc({ outcome: user ? "succeeded" : "failed" });
-  return user ? { id: user.id, name: user.name, email: user.email, image: user.image } : null;
+  // `signInMethod` reaches the `jwt` callback with the user, for the session row.
+  return user ? { id: user.id, name: user.name, email: user.email, image: user.image, signInMethod } : null;
 }
 
 /** Google is offered only when its client is configured; the login page asks /api/auth/providers. */
@@ -101,37 +136,37 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (request) => {
       debug: () => {},
     },
     providers: [
+      // A password, and for an account with a second factor its `code` (authenticator app or recovery
+      // code) or `passkey` (an assertion's JSON, lib/auth/second-factor-sign-in.ts).
       Credentials({
-        credentials: { email: {}, password: {} },
+        credentials: { email: {}, password: {}, code: {}, passkey: {} },
         authorize: async (credentials, request) => {
-          const signIns = metrics().signIns;
-          const user = await authenticateWithPassword(credentials, clientAddress(request.headers)).catch((error: unknown) => {
-            const busy = error instanceof HashQueueFull || (error instanceof ApiError && error.message === BUSY_MESSAGE);
-            if (busy || (error instanceof ApiError && error.status === 429)) signIns.inc({ outcome: "throttled" });
-            if (busy) throw new Busy();
-            if (error instanceof ApiError && error.status === 429) throw new TooManyAttempts();
-            throw error;
-          });
+          const user = await authenticateWithPassword(credentials, clientAddress(request.headers)).catch(refusalOf);
           // Said only to whoever knows the password: the refusal tells nothing to a guesser.
-          return signedIn(user);
+          return signedIn(user, user?.signInMethod ?? "password");
         },
       }),
       // A passkey (lib/accounts/passkeys.ts): `response` is the JSON of the browser's assertion, whose
-      // challenge came from POST /api/passkeys/sign-in-options. A session like a password's follows.
+      // challenge came from POST /api/passkeys/sign-in-options. A session like a password's follows; a
+      // passkey is two factors in one (the device, and what unlocks it).
       Credentials({
         id: "passkey",
         name: "Passkey",
         credentials: { response: {} },
         authorize: async (credentials, request) => {
-          const signIns = metrics().signIns;
-          const user = await signInWithPasskey(credentials?.response, clientAddress(request.headers)).catch((error: unknown) => {
-            if (error instanceof ApiError && error.status === 429) {
-              signIns.inc({ outcome: "throttled" });
-              throw error.message === BUSY_MESSAGE ? new Busy() : new TooManyAttempts();
-            }
-            throw error;
-          });
-          return signedIn(user);
+          const user = await signInWithPasskey(credentials?.response, clientAddress(request.headers)).catch(refusalOf);
+          return signedIn(user, "passkey");
+        },
+      }),
+      // The second step of a Google sign-in to an account with a second factor: the ticket the `signIn`
+      // callback gave, with a `code` or a `passkey`.
+      Credentials({
+        id: "second-factor",
+        name: "Second factor",
+        credentials: { ticket: {}, code: {}, passkey: {} },
+        authorize: async (credentials, request) => {
+          const user = await signInWithTicket(credentials, clientAddress(request.headers)).catch(refusalOf);
+          return signedIn(user, user.signInMethod);
         },
       }),
       ...(isGoogleConfigured()
@@ -150,10 +185,15 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (request) => {
         if (account?.provider !== "google" || typeof user.id !== "string" || profile?.email_verified === false) return;
         await markEmailVerified(user.id);
       },
-      // Signing out ends every session and API token of the person, not only this browser's cookie.
+      // Log Out ends this browser's session row, and with it the API tokens it asked for; the person's
+      // other browsers stay signed in ("Sign out everywhere" on the account page ends them). A cookie
+      // from before sessions per device has no row of its own: its sign-out ends every session.
       signOut: async (message) => {
-        const sub = "token" in message ? message.token?.sub : undefined;
-        if (typeof sub === "string") await revokeSessions(sub);
+        const token = "token" in message ? message.token : null;
+        const subject = subjectOfToken(token);
+        if (!subject) return;
+        if (subject.sessionId && isUuid(subject.sessionId)) await endSession(subject.userId, subject.sessionId);
+        else await revokeSessions(subject.userId);
       },
     },
     callbacks: {
@@ -162,19 +202,27 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (request) => {
       signIn: async ({ user, account }) => {
         // A provider's address under a reserved name (.invalid, .localhost) makes no account, as at registration.
         if (account?.provider === "google" && typeof user.email === "string" && isReservedEmailDomain(user.email)) return false;
-        if (typeof user.email !== "string" || !(await isSuspended(user.email))) return true;
-        return `/login?error=AccessDenied&code=${SUSPENDED_CODE}`;
+        if (typeof user.email === "string" && (await isSuspended(user.email))) return `/login?error=AccessDenied&code=${SUSPENDED_CODE}`;
+        // Google vouched for an account that has a second factor: no session yet. The login page asks
+        // for it with a ticket that stands for this first step (lib/auth/second-factor-sign-in.ts).
+        if (account?.provider === "google" && isUuid(user.id) && (await hasSecondFactor(user.id))) {
+          const ticket = await issueSecondFactorTicket(user.id, "google");
+          const next = new URLSearchParams({ code: SECOND_FACTOR_CODE, ticket, callbackUrl: safeCallbackPath(callbackPathOfRequest(request)) });
+          return `/login?${next}`;
+        }
+        return true;
       },
       // Signing in (Credentials or Google) opens a session row for this browser: its id (`sid`) and the
       // person's session version go into the token. Afterwards the token counts while its row is
       // there and not revoked and the account not deleted (a token without `sid`, from before sessions
       // per device, while its session version is current); otherwise /api/auth/session answers null.
-      jwt: async ({ token, user }) => {
+      jwt: async ({ token, user, account }) => {
         if (user) {
           if (typeof user.id !== "string") return null;
           const sv = await sessionVersionOfUser(user.id);
           if (sv === null) return null;
-          const sid = await createUserSession(user.id, await userAgentOf(request));
+          const method = (user as { signInMethod?: SignInMethod }).signInMethod ?? account?.provider ?? null;
+          const sid = await createUserSession(user.id, await userAgentOf(request), method);
           return { ...token, sub: user.id, sv, sid };
         }
         return (await loadUser(subjectOfToken(token))) ? token : null;

@@ -6,6 +6,8 @@ import { getToken } from "next-auth/jwt";
 import { cache } from "react";
 import { verifyApiToken, type TokenSubject } from "@/lib/auth/api-token";
 import { can, type Action } from "@/lib/auth/permissions";
+import { lacksRequiredSecondFactor, SECOND_FACTOR_SETUP_PATH } from "@/lib/auth/second-factor-gate";
+import { hasSecondFactorSql } from "@/lib/accounts/second-factor";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { users, userSessions, type Role } from "@/models";
@@ -21,10 +23,14 @@ export type CurrentUser = {
   emailVerified: Date | null;
   /** The signed-in browser's `user_sessions` row; null for an API token or a cookie from before sessions per device. */
   sessionId: string | null;
+  /** Whether the account has a second factor (a confirmed authenticator app or a passkey). */
+  hasSecondFactor: boolean;
+  /** When this browser's session last proved a second factor; null for an API token (docs/security.md). */
+  secondFactorAt: Date | null;
 };
 
-/** Who a cookie or token names: a session cookie since sessions per device also names its session row. */
-export type Subject = TokenSubject & { sessionId?: string };
+/** Who a cookie or token names: a session cookie since sessions per device, and the API tokens it asked for, also name its session row. */
+export type Subject = TokenSubject;
 
 export const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,6 +47,8 @@ const userColumns = {
   role: users.role,
   sessionVersion: users.sessionVersion,
   emailVerified: users.emailVerified,
+  // Two index lookups per request: the rule is lib/accounts/second-factor.ts's.
+  hasSecondFactor: hasSecondFactorSql(sql.raw(`"users"."id"`)),
 };
 
 /**
@@ -56,7 +64,7 @@ export async function loadUser(subject: Subject | null): Promise<CurrentUser | n
   if (subject.sessionId !== undefined) {
     if (!UUID.test(subject.sessionId)) return null;
     const [row] = await db
-      .select({ ...userColumns, stale: sql<boolean>`${userSessions.lastSeenAt} < now() - make_interval(mins => ${LAST_SEEN_REFRESH_MINUTES})` })
+      .select({ ...userColumns, secondFactorAt: userSessions.secondFactorAt, stale: sql<boolean>`${userSessions.lastSeenAt} < now() - make_interval(mins => ${LAST_SEEN_REFRESH_MINUTES})` })
       .from(userSessions)
       .innerJoin(users, eq(users.id, userSessions.userId))
       .where(and(eq(userSessions.id, subject.sessionId), eq(userSessions.userId, subject.userId), isNull(userSessions.revokedAt), isNull(users.deletedAt), isNull(users.suspendedAt)));
@@ -75,7 +83,7 @@ export async function loadUser(subject: Subject | null): Promise<CurrentUser | n
     .select(userColumns)
     .from(users)
     .where(and(eq(users.id, subject.userId), isNull(users.deletedAt), isNull(users.suspendedAt)));
-  return user && user.sessionVersion === subject.sessionVersion ? { ...user, sessionId: null } : null;
+  return user && user.sessionVersion === subject.sessionVersion ? { ...user, sessionId: null, secondFactorAt: null } : null;
 }
 
 /** The session version an Auth.js token carries (none before versions existed: 0). */
@@ -103,7 +111,10 @@ export async function resolveCaller(requestHeaders: Headers, cookieNames: string
   const authorization = requestHeaders.get("authorization");
   if (authorization !== null) {
     if (!authorization.toLowerCase().startsWith("bearer ")) return null;
-    return loadUser(await verifyApiToken(authorization.slice(7).trim()));
+    const caller = await loadUser(await verifyApiToken(authorization.slice(7).trim()));
+    // A token never proves a second factor, even one asked for by a session that has (the step-up is
+    // for the person at the browser, docs/security.md).
+    return caller && { ...caller, secondFactorAt: null };
   }
   const present = (cookie: string) => cookieNames.some((name) => name === cookie || name.startsWith(`${cookie}.`));
   if (!SESSION_COOKIES.some(present)) return null;
@@ -136,6 +147,7 @@ export async function requireUser(callbackPath: string): Promise<CurrentUser> {
 export async function requireCan(callbackPath: string, action: Action): Promise<CurrentUser> {
   const user = await requireUser(callbackPath);
   if (!can(user.role, action)) redirect(`/dashboard/${user.role}`);
+  if (lacksRequiredSecondFactor(user, action)) redirect(SECOND_FACTOR_SETUP_PATH);
   return user;
 }
 

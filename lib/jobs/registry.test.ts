@@ -4,6 +4,7 @@ process.env.LOG_LEVEL = "warn";
 
 const { purgeExpiredAltcha } = await import("@/lib/altcha");
 const { purgeExpiredChallenges } = await import("@/lib/accounts/passkeys");
+const { purgeExpiredTickets } = await import("@/lib/accounts/second-factor");
 const { purgeOldAttempts } = await import("@/lib/auth/attempts");
 const { DELIVER_JOB, deliverQueuedMail, enqueueMail, purgeSentMail } = await import("@/lib/mail/outbox");
 const { metrics } = await import("@/lib/metrics.mjs");
@@ -20,6 +21,7 @@ describe("the jobs registry", () => {
       { name: "limits.purgeOld", everyMs: 3_600_000, run: purgeOldAttempts },
       { name: "altcha.purgeExpired", everyMs: 3_600_000, run: purgeExpiredAltcha },
       { name: "passkeys.purgeChallenges", everyMs: 600_000, run: purgeExpiredChallenges },
+      { name: "secondFactor.purgeTickets", everyMs: 600_000, run: purgeExpiredTickets },
     ]);
     // Queuing mail wakes the delivery job by this name.
     expect(jobs.map((job) => job.name)).toContain(DELIVER_JOB);

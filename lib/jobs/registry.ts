@@ -1,5 +1,6 @@
 import "server-only";
 import { purgeExpiredChallenges } from "@/lib/accounts/passkeys";
+import { purgeExpiredTickets } from "@/lib/accounts/second-factor";
 import { purgeExpiredAltcha } from "@/lib/altcha";
 import { purgeOldAttempts } from "@/lib/auth/attempts";
 import { deliverQueuedMail, purgeSentMail } from "@/lib/mail/outbox";
@@ -29,6 +30,8 @@ export const jobs: readonly Job[] = [
   { name: "altcha.purgeExpired", everyMs: HOUR, run: purgeExpiredAltcha },
   // Passkey challenges no browser can answer any more (used ones are deleted at once).
   { name: "passkeys.purgeChallenges", everyMs: 10 * MINUTE, run: purgeExpiredChallenges },
+  // Sign-ins past their first factor that never gave their second (used ones are deleted at once).
+  { name: "secondFactor.purgeTickets", everyMs: 10 * MINUTE, run: purgeExpiredTickets },
 ];
 
 /**

@@ -125,6 +125,15 @@ export const LIMITS = {
     windowMinutes: SIGN_IN_WINDOW,
     refusal: tooManySignIns,
   },
+  "secondFactor.account": {
+    counts: "wrong second-factor codes and passkeys of a signed-in account (step-up, enrolment, removal, new recovery codes), reserved before the check; a right one gives its hit back",
+    key: "account",
+    store: "limit_hits",
+    prefix: "2fa",
+    max: 10,
+    windowMinutes: SIGN_IN_WINDOW,
+    refusal: { code: "too_many_requests", message: "Too many wrong codes. Please wait 15 minutes and try again.", retryAfterSeconds: SIGN_IN_WINDOW * 60 },
+  },
   "signUp.client": {
     counts: "registrations, a taken email included (no oracle); given back when nothing was created or learnt (a bad picture, a full hash queue)",
     key: "client",

@@ -164,3 +164,58 @@ export function surveyUnpublishedMail(input: { name: string | null; title: strin
     unsubscribe: input.unsubscribe,
   });
 }
+
+/** What changed in how an account signs in, for `secondFactorNoticeMail`. */
+export type SecondFactorNotice =
+  | { what: "totp_added" }
+  | { what: "totp_removed"; noneLeft: boolean }
+  | { what: "last_passkey_removed" }
+  | { what: "passkey_added" }
+  | { what: "recovery_code_used"; left: number }
+  | { what: "recovery_codes_regenerated" };
+
+const NOTICE_SUBJECT: Record<SecondFactorNotice["what"], string> = {
+  totp_added: "A second factor was added to your account",
+  totp_removed: "A second factor was removed from your account",
+  last_passkey_removed: "A second factor was removed from your account",
+  passkey_added: "A passkey was added to your account",
+  recovery_code_used: "A recovery code was used on your account",
+  recovery_codes_regenerated: "New recovery codes were made for your account",
+};
+
+function noticeText(notice: SecondFactorNotice, when: string): string[] {
+  const codes = (n: number) => `${n} recovery code${n === 1 ? "" : "s"}`;
+  switch (notice.what) {
+    case "totp_added":
+      return [`An authenticator app was added to your ${SITE_NAME} account on ${when}. Signing in now asks for a code from it.`];
+    case "totp_removed":
+      return [
+        `The authenticator app was removed from your ${SITE_NAME} account on ${when}.`,
+        ...(notice.noneLeft ? ["Your account no longer asks for a second factor when you sign in."] : []),
+      ];
+    case "last_passkey_removed":
+      return [`The last passkey of your ${SITE_NAME} account was removed on ${when}. Your account no longer asks for a second factor when you sign in.`];
+    case "passkey_added":
+      return [`A passkey was added to your ${SITE_NAME} account on ${when}. It can sign in to your account, and prove a second factor.`];
+    case "recovery_code_used":
+      return [
+        `One of your recovery codes was used on your ${SITE_NAME} account on ${when}. Each code works once: you have ${codes(notice.left)} left.`,
+        ...(notice.left <= 3 ? ["Make new codes on your account page before you run out."] : []),
+      ];
+    case "recovery_codes_regenerated":
+      return [`New recovery codes were made for your ${SITE_NAME} account on ${when}. The codes you had before no longer work.`];
+  }
+}
+
+/**
+ * A security notice: a change to how the account signs in (a second factor added or removed, a passkey
+ * added, a recovery code used). Sent whatever the person's mail preferences: no unsubscribe link.
+ */
+export function secondFactorNoticeMail(input: { name: string | null; notice: SecondFactorNotice; when: string; url: string }): MailContent {
+  return layout(NOTICE_SUBJECT[input.notice.what], {
+    greeting: greet(input.name),
+    paragraphs: [...noticeText(input.notice, input.when), "If this was not you, reset your password and contact us."],
+    action: { label: "Review your account's security", url: input.url },
+    reason: "you received this mail because it is the address of an account whose sign-in settings changed. These notices are always sent.",
+  });
+}

@@ -42,6 +42,11 @@ const CASES: Record<AuditAction, { row: Partial<AuditRow>; text: string }> = {
     text: "admin@test.example voided the votes of person@test.example: 16 votes voided. Reason: Brigade",
   },
   votes_restore: { row: { ...ADMIN, ...PERSON, newValue: "1" }, text: "admin@test.example counted again the voided votes of person@test.example: 1 vote counted again." },
+  second_factor_add: { row: { ...SELF, newValue: "totp" }, text: "person@test.example added a second factor to their own account: authenticator app." },
+  second_factor_remove: { row: { ...SELF, oldValue: "passkey" }, text: "person@test.example removed a second factor from their own account: the last passkey." },
+  recovery_code_use: { row: { ...SELF, newValue: "9" }, text: "person@test.example used a recovery code on their own account: 9 recovery codes left." },
+  recovery_codes_regenerate: { row: { ...SELF }, text: "person@test.example made new recovery codes for their own account." },
+  passkey_add: { row: { ...SELF }, text: "person@test.example added a passkey to their own account." },
 };
 
 const EMPTY: AuditRow = {

@@ -70,6 +70,10 @@ function surveyStatus(row: AuditRow): Parts {
   return { action, target: survey(row), outcome: changed ? `${statusWord(row.oldValue)} → ${statusWord(row.newValue)}` : null, detailLabel: "Feedback" };
 }
 
+const FACTOR_WORD: Record<string, string> = { totp: "authenticator app", passkey: "the last passkey" };
+const factor = (value: string | null) => (value ? (FACTOR_WORD[value] ?? value) : null);
+const codesLeft = (n: string | null) => `${n ?? "?"} recovery code${n === "1" ? "" : "s"} left`;
+
 // Every action the trail records (models/audit-events.ts): a new one does not compile until it is here.
 const DESCRIBE: Record<AuditAction, Describe> = {
   role_change: (row) => ({ action: "changed the role of", target: targetAccount(row), outcome: `${row.oldValue ?? "none"} → ${row.newValue ?? "none"}` }),
@@ -82,6 +86,11 @@ const DESCRIBE: Record<AuditAction, Describe> = {
   account_unsuspend: (row) => ({ action: "lifted the suspension of", target: targetAccount(row), outcome: null, detailLabel: "Suspended for" }),
   votes_void: (row) => ({ action: "voided the votes of", target: targetAccount(row), outcome: `${votes(row.newValue)} voided`, detailLabel: "Reason" }),
   votes_restore: (row) => ({ action: "counted again the voided votes of", target: targetAccount(row), outcome: `${votes(row.newValue)} counted again` }),
+  second_factor_add: (row) => ({ action: "added a second factor to", target: targetAccount(row), outcome: factor(row.newValue) }),
+  second_factor_remove: (row) => ({ action: "removed a second factor from", target: targetAccount(row), outcome: factor(row.oldValue) }),
+  recovery_code_use: (row) => ({ action: "used a recovery code on", target: targetAccount(row), outcome: codesLeft(row.newValue) }),
+  recovery_codes_regenerate: (row) => ({ action: "made new recovery codes for", target: targetAccount(row), outcome: null }),
+  passkey_add: (row) => ({ action: "added a passkey to", target: targetAccount(row), outcome: null }),
 };
 
 /** One audit entry in words: who did what to whom, what changed, and its detail under its own label. */

@@ -72,6 +72,13 @@ export const SIGNED_IN_ROWS: Row[] = [
     letIn: 404,
     proof: "an id that is none of the caller's passkeys (404): nothing removed",
   },
+  // A second factor: every probe refused by its body (nothing made, used or removed); never with an API token.
+  sendRow("POST", "/api/me/second-factor/totp", { json: { secret: "mine" } }, 400, "a body the route does not read, refused after the sign-in check (400): no secret made; never with an API token (403)", { bearer: { user: 403, pro: 403, owner: 403, other: 403, admin: 403 } }),
+  sendRow("DELETE", "/api/me/second-factor/totp", { json: { password: "demo-password", code: "" } }, 400, "an empty code refused after the sign-in check (400): nothing removed; never with an API token (403)", { bearer: { user: 403, pro: 403, owner: 403, other: 403, admin: 403 } }),
+  sendRow("POST", "/api/me/second-factor/totp/confirm", { json: { code: "not digits" } }, 400, "a code that is no code refused after the sign-in check (400): nothing turned on; never with an API token (403)", { bearer: { user: 403, pro: 403, owner: 403, other: 403, admin: 403 } }),
+  sendRow("POST", "/api/me/second-factor/recovery-codes", { json: { code: 123456 } }, 400, "a code that is not text refused after the sign-in check (400): no codes made; never with an API token (403)", { bearer: { user: 403, pro: 403, owner: 403, other: 403, admin: 403 } }),
+  sendRow("POST", "/api/me/second-factor/verify", { json: {} }, 400, "neither a code nor a passkey, refused after the sign-in check (400): nothing proved; never with an API token (403)", { bearer: { user: 403, pro: 403, owner: 403, other: 403, admin: 403 } }),
+  sendRow("POST", "/api/me/second-factor/passkey-options", { json: { userId: "someone" } }, 400, "a body the route does not read, refused after the sign-in check (400): no challenge made; never with an API token (403)", { bearer: { user: 403, pro: 403, owner: 403, other: 403, admin: 403 } }),
   // ---- voters (user, pro_user)
   {
     file: "app/api/vote/[id]/route.ts",

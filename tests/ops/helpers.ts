@@ -57,9 +57,10 @@ export function tempDir(name: string) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `opinex-${name}-`));
 }
 
+/** A server's environment; its admins need no second factor (they have none, whatever the database). */
 export function baseEnv(extra: Record<string, string | undefined>) {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...process.env, AUTH_SECRET: SECRET, DATABASE_URL: "", REDIS_URL: "", TRUSTED_PROXIES: "", ...extra })) {
+  for (const [k, v] of Object.entries({ ...process.env, AUTH_SECRET: SECRET, DATABASE_URL: "", REDIS_URL: "", TRUSTED_PROXIES: "", REQUIRE_ADMIN_SECOND_FACTOR: "false", ...extra })) {
     if (v !== undefined) env[k] = v;
   }
   delete env.NODE_ENV;

@@ -14,7 +14,7 @@ export const POST = route({
     tag: "Account",
     summary: "Get an API token",
     description:
-      "A signed token for the caller, valid one hour, to send as `Authorization: Bearer <token>`. Only a signed-in browser session may ask: a token cannot renew itself (403). Signing out ends every token.",
+      "A signed token for the caller, valid one hour, to send as `Authorization: Bearer <token>`. Only a signed-in browser session may ask: a token cannot renew itself (403). The token lives as long as that session: signing out of that browser (or ending the session from the account page, or signing out everywhere) ends it.",
     who: "own email only",
     // The handler refuses a bearer token itself, with its own message.
     sessionOnly: true,
@@ -24,7 +24,7 @@ export const POST = route({
     // A token cannot renew itself: otherwise one leaked token would live for ever.
     if (request.headers.has("authorization")) throw forbidden("Sign in to get a new token");
     assertSelf(user, { email: body.email }, { message: "A token can only be issued for your own account" });
-    const { token, expiresAt } = createApiToken(user.id, Date.now(), user.sessionVersion);
+    const { token, expiresAt } = createApiToken(user.id, Date.now(), user.sessionVersion, user.sessionId);
     return { token, expiresAt: expiresAt.toISOString() };
   },
 });

@@ -6,6 +6,7 @@ import { meSchema, okSchema, profileSchema } from "@/lib/api/contract";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
 import { verificationRequired } from "@/lib/accounts/account-email";
+import { secondFactorRequired } from "@/lib/accounts/second-factor";
 import { clientAddress } from "@/lib/auth/client-address";
 import { SESSION_COOKIES } from "@/lib/auth/guards";
 import { changeName, deleteAccount } from "@/lib/accounts/account";
@@ -16,11 +17,12 @@ export const GET = route({
   doc: {
     tag: "Account",
     summary: "Who is signed in",
-    description: "The caller's name, picture and role for the navigation bar, or `user: null`. Never cached.",
+    description:
+      "The caller's name, picture and role for the navigation bar, whether they have a second factor and whether their role needs one, or `user: null`. Never cached.",
     answers: [answer("The caller", meSchema)],
   },
   // Personal: no browser or shared cache may keep it (the same URL answers everyone).
-  handler: ({ user }) =>
+  handler: async ({ user }) =>
     NextResponse.json(
       {
         user: user && {
@@ -32,6 +34,7 @@ export const GET = route({
           emailVerified: user.emailVerified !== null,
           // Whether this site asks for a verified address before voting and reporting.
           verificationRequired: verificationRequired(),
+          secondFactor: { enabled: user.hasSecondFactor, required: secondFactorRequired(user.role) },
         },
       },
       { headers: { "Cache-Control": "private, no-store" } },

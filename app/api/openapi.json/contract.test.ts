@@ -209,6 +209,12 @@ const WRITES: [string, () => Call[]][] = [
   ["POST /api/me/passkeys", () => [{ cookie: voterCookie, body: { response: "not a passkey" }, status: 400 }]],
   ["PATCH /api/me/passkeys/{id}", () => [{ as: voter, params: { id: missing }, body: { name: "Laptop" }, status: 404 }]],
   ["DELETE /api/me/passkeys/{id}", () => [{ as: voter, params: { id: missing }, status: 404 }]],
+  ["POST /api/me/second-factor/totp", () => [{ cookie: voterCookie, status: 200 }, { as: voter, status: 403 }]],
+  ["POST /api/me/second-factor/totp/confirm", () => [{ cookie: voterCookie, body: { code: "12345" }, status: 400 }]],
+  ["DELETE /api/me/second-factor/totp", () => [{ cookie: voterCookie, body: { code: "123456" }, status: 409 }]],
+  ["POST /api/me/second-factor/recovery-codes", () => [{ cookie: voterCookie, body: {}, status: 409 }]],
+  ["POST /api/me/second-factor/verify", () => [{ cookie: voterCookie, body: {}, status: 400 }, { cookie: voterCookie, body: { code: "123456" }, status: 409 }]],
+  ["POST /api/me/second-factor/passkey-options", () => [{ cookie: voterCookie, status: 409 }]],
   ["DELETE /api/me/sessions/{id}", () => [{ as: leaver, params: { id: missing }, status: 404 }]],
   // Last for this person: it ends their other sessions and every API token.
   ["DELETE /api/me/sessions", () => [{ cookie: leaverCookie, body: {}, status: 200 }]],

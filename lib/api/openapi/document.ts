@@ -49,7 +49,8 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   401: { name: "Unauthorized", description: "No one is signed in, or the token is invalid, expired or revoked." },
   403: {
     name: "Forbidden",
-    description: "The caller's role may not do this, the request names someone else, or a cookie-authenticated write came from another site.",
+    description:
+      "The caller's role may not do this, the request names someone else, or a cookie-authenticated write came from another site. `second_factor_required`: the caller's role needs a second factor they have not set up; `recent_second_factor_required`: this action needs a second factor proved in the last 10 minutes.",
   },
   404: { name: "NotFound", description: "No such resource, or not one this caller may see (an id that cannot be one is 404 too)." },
   409: { name: "Conflict", description: "The current state refuses it: already done, or it would leave the site without what it needs." },

@@ -1,0 +1,37 @@
+import "server-only";
+import type { Tx } from "@/lib/db";
+import { formatDateTimeWithZone } from "@/lib/dates";
+import { getEnv } from "@/lib/env";
+import { enqueueMail } from "@/lib/mail/outbox";
+import { secondFactorNoticeMail, type SecondFactorNotice } from "@/lib/mail/templates";
+import { siteUrl } from "@/lib/seo";
+
+// The security notices of a person's own account (a second factor added or removed, a passkey added, a
+// recovery code used), each queued in the transaction of its change. Apart from account-mails.ts, whose
+// mailed tokens (lib/auth/email-tokens.ts) reach the request guards, which ask second-factor.ts: this
+// file must be importable from there without a cycle.
+
+/** Whom a mail about their own account goes to. */
+export type Person = { id: string; name: string | null; email: string; emailVerified?: Date | null };
+
+// A name is the requester's own words: it goes only to an address the account has proved it reads
+// (`emailVerified`). Whoever registers or changes to someone else's address must not have the site
+// greet that inbox with a text of their choosing, so those mails say "Hello," alone.
+export const nameForOwnInbox = (person: Person) => (person.emailVerified ? person.name : null);
+
+/** The account page's section where second factors are managed: every security notice links there. */
+export const SECOND_FACTOR_PAGE = "/dashboard/account#second-factor";
+
+/**
+ * A notice of a change to how the account signs in. Not subject to mail preferences (no unsubscribe):
+ * the person must hear of it, above all when it was not them.
+ */
+export async function queueSecondFactorNotice(tx: Tx, person: Person, notice: SecondFactorNotice): Promise<void> {
+  const when = formatDateTimeWithZone(new Date(), getEnv().APP_TIME_ZONE);
+  await enqueueMail(tx, {
+    kind: `security_${notice.what}`,
+    userId: person.id,
+    to: person.email,
+    ...secondFactorNoticeMail({ name: nameForOwnInbox(person), notice, when, url: `${siteUrl()}${SECOND_FACTOR_PAGE}` }),
+  });
+}
