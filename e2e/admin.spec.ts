@@ -106,7 +106,7 @@ test("the admin filters by role, searches, and promotes a new user to surveyor, 
   await page.goto("/dashboard/admin");
   const entry = page.getByRole("list", { name: "Latest changes" }).getByRole("listitem").filter({ hasText: person.email }).first();
   await expect(entry).toContainText("admin@demo.test");
-  await expect(entry).toContainText("user → surveyor");
+  await expect(entry).toContainText("User → Surveyor");
   await theirs.close();
 });
 

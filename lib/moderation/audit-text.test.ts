@@ -16,7 +16,7 @@ const SURVEY = { targetSurveyId: "c0000000-0000-4000-8000-000000000003", targetS
 const CASES: Record<AuditAction, { row: Partial<AuditRow>; text: string }> = {
   role_change: {
     row: { ...ADMIN, ...PERSON, oldValue: "user", newValue: "surveyor" },
-    text: "admin@test.example changed the role of person@test.example: user → surveyor.",
+    text: "admin@test.example changed the role of person@test.example: User → Surveyor.",
   },
   survey_status: {
     row: { ...ADMIN, ...SURVEY, oldValue: "publish", newValue: "unpublish", feedback: "Make it neutral" },
@@ -83,7 +83,7 @@ describe("describeAuditEvent", () => {
 
   it("names the system, a deleted survey and an account no longer on record for what they are", () => {
     expect(describeAuditEvent({ ...rowOf("role_change"), actorId: null, actorEmail: null, oldValue: "user", newValue: "pro_user" }).text).toBe(
-      "The system (a paid upgrade) changed the role of person@test.example: user → pro_user.",
+      "The system (a paid upgrade) changed the role of person@test.example: User → Pro user.",
     );
     expect(describeAuditEvent({ ...rowOf("survey_status"), targetSurveyId: null, targetSurveyTitle: null }).target).toBe("a deleted survey");
     expect(describeAuditEvent({ ...rowOf("survey_status"), oldValue: "unpublish", newValue: "unpublish" })).toMatchObject({

@@ -2,6 +2,8 @@
 // it touched, with its detail labelled for what it is. The one describer of every audited action:
 // the admin overview (components/admin/audit-list.tsx) and any export of the trail use it. Pure.
 import { emailShown } from "@/lib/accounts/deleted-account";
+import { ROLE_NAMES } from "@/lib/accounts/role-names";
+import type { Role } from "@/models/enums";
 import type { AuditAction } from "@/models/audit-events";
 
 /** An audit row with the names behind its ids (lib/moderation/audit.ts `listLatestAudit`). */
@@ -25,7 +27,7 @@ export type AuditDescription = {
   action: string;
   /** Whom or what it touched: an account, a survey, or "their own account". */
   target: string;
-  /** What changed, where the row says ("user → pro_user", "16 votes voided"); null otherwise. */
+  /** What changed, where the row says ("User → Pro user", "16 votes voided"); null otherwise. */
   outcome: string | null;
   /** The free text kept with it, labelled for what it is ("Reason", "Feedback"). */
   detail: { label: string; text: string } | null;
@@ -36,6 +38,8 @@ export type AuditDescription = {
 type Parts = Pick<AuditDescription, "action" | "target" | "outcome"> & { detailLabel?: string };
 type Describe = (row: AuditRow) => Parts;
 
+/** A stored role in people's words ("pro_user" → "Pro user"); anything else as stored. */
+const roleWord = (role: string | null) => (role === null ? "none" : (ROLE_NAMES[role as Role] ?? role));
 const votes = (n: string | null) => `${n ?? "?"} vote${n === "1" ? "" : "s"}`;
 const STATUS_WORD: Record<string, string> = { publish: "published", unpublish: "unpublished" };
 const statusWord = (status: string | null) => (status ? (STATUS_WORD[status] ?? status) : "none");
@@ -76,7 +80,7 @@ const codesLeft = (n: string | null) => `${n ?? "?"} recovery code${n === "1" ? 
 
 // Every action the trail records (models/audit-events.ts): a new one does not compile until it is here.
 const DESCRIBE: Record<AuditAction, Describe> = {
-  role_change: (row) => ({ action: "changed the role of", target: targetAccount(row), outcome: `${row.oldValue ?? "none"} → ${row.newValue ?? "none"}` }),
+  role_change: (row) => ({ action: "changed the role of", target: targetAccount(row), outcome: `${roleWord(row.oldValue)} → ${roleWord(row.newValue)}` }),
   survey_status: surveyStatus,
   password_reset: (row) => ({ action: "reset, with a mailed link, the password of", target: targetAccount(row), outcome: null }),
   password_change: (row) => ({ action: "changed the password of", target: targetAccount(row), outcome: null }),

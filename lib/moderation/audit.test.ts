@@ -77,7 +77,7 @@ describe("audit trail", () => {
     const entries = await listLatestAudit(50);
     const sentences = entries.map((e) => describeAuditEvent(e).text);
     expect(sentences.slice(0, 10).reverse()).toEqual([
-      "trail-admin@test.example changed the role of trail-suspect@test.example: user → pro_user.",
+      "trail-admin@test.example changed the role of trail-suspect@test.example: User → Pro user.",
       "trail-admin@test.example unpublished survey “Trail survey”: published → unpublished. Feedback: Please cite a source",
       "trail-admin@test.example suspended trail-suspect@test.example. Reason: Fake accounts voting together",
       "trail-admin@test.example voided the votes of trail-suspect@test.example: 2 votes voided. Reason: Brigade of fake accounts",
