@@ -54,10 +54,26 @@ function Panel({ data, timeZone }: { data: Integrity; timeZone: string }) {
         <Figure dense label="Voided after review" value={counted(data.voided, "vote")} testId="integrity-voided" />
       </dl>
       <p className="text-sm text-slate-600">
-        A shared sign-up network is one network (the same /24 of IPv4 or /48 of IPv6, compared as keyed hashes, never
-        addresses) from which at least {SHARED_NETWORK_MIN_SIGNUPS} of this survey&apos;s voters created their accounts.
-        Homes, offices and phone carriers share networks too: it is a reason to look, not proof.
+        Many voters who created their accounts from the same place (one home, office, school or phone carrier) show up
+        as a shared sign-up network. Families and colleagues do that too: it is a reason to look, not proof.
       </p>
+      <details className="rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm text-slate-700" data-testid="integrity-how">
+        <summary className="cursor-pointer font-medium text-slate-900">How is this counted?</summary>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>Counted votes are every vote in the results; voided ones (after an admin&apos;s review) are counted apart and in none of the figures.</li>
+          <li>A verified account is one whose email address was confirmed (by the link or code we mailed, or by Google).</li>
+          <li>
+            A sign-up network is the network an account was created from: the first three parts of an IPv4 address (a /24) or the
+            first three groups of an IPv6 one (a /48). Only a keyed hash of it is kept, never the address, and hashes are only
+            compared for equality. A network counts as shared when at least {SHARED_NETWORK_MIN_SIGNUPS} of this survey&apos;s
+            voters created their accounts from it.
+          </li>
+          <li>An account&apos;s age is the time between its creation and its vote.</li>
+          <li>
+            The usual rate is the median number of votes per hour over the hours that had any. {burstRuleText(data.burstThreshold, BURST_FACTOR, BURST_MIN_VOTES)}
+          </li>
+        </ul>
+      </details>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="overflow-x-auto">
@@ -102,7 +118,7 @@ function Panel({ data, timeZone }: { data: Integrity; timeZone: string }) {
               </>
             )}
           </p>
-          <p className="text-sm text-slate-600">{burstRuleText(data.burstThreshold, BURST_FACTOR, BURST_MIN_VOTES)}</p>
+          <p className="text-sm text-slate-600">An hour with far more votes than usual is marked as a burst.</p>
           {data.bursts.length === 0 ? (
             <p className="text-sm font-medium text-slate-800" data-testid="integrity-no-burst">
               No burst.

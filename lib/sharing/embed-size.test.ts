@@ -78,4 +78,15 @@ describe("embedContentOf", () => {
     expect(embedContentOf({ ...survey, deadline: "2026-05-30" }, "2026-06-01")).toMatchObject({ shown: "split", closed: true, voided: 2 });
     expect(embedContentOf({ ...survey, deadline: "2026-06-30", resultsVisibility: "after_deadline" }, "2026-06-01")).toMatchObject({ shown: "none", voided: 0 });
   });
+
+  it("gives an open survey's snippet room for its card once voting has closed (results revealed), as it stays on the host's page", () => {
+    const long = { ...survey, questionTitle: "Should the library open on Sundays?", title: "Sunday opening hours for every branch of the city library" };
+    for (const resultsVisibility of ["after_voting", "after_deadline"] as const) {
+      const now = embedContentOf({ ...long, deadline: "2026-06-30", resultsVisibility }, "2026-06-01");
+      const later = embedContentOf({ ...long, deadline: "2026-06-30", resultsVisibility }, "2026-07-01");
+      expect(now.onceClosed).toMatchObject({ closed: true, shown: "split" });
+      expect(embedSize(now).height, resultsVisibility).toBeGreaterThanOrEqual(embedSize(later).height);
+      expect(embedSize(now).height).toBeGreaterThan(embedCardHeight({ ...now, onceClosed: undefined }, EMBED_MIN_WIDTH));
+    }
+  });
 });

@@ -33,6 +33,11 @@ export type EmbedContent = {
   voided: number;
   /** Voting has ended: the card links to the results instead of offering the two answers. */
   closed: boolean;
+  /**
+   * While voting is open: what the card will show once it has closed (results revealed, the closed
+   * line), with today's counts. A snippet pasted today must still hold the card then.
+   */
+  onceClosed?: EmbedContent;
 };
 
 /** What the embed of `survey` shows on `today` (a day of the site's time zone), as its page decides it. */
@@ -45,17 +50,20 @@ export function embedContentOf(
   today: string,
 ): EmbedContent {
   const closed = isClosed(survey.deadline, today);
-  const shown = publicCountsShown(survey, closed);
-  return {
-    questionTitle: survey.questionTitle,
-    title: survey.title,
-    deadline: survey.deadline,
-    shown,
-    yesCount: survey.yesCount,
-    noCount: survey.noCount,
-    voided: visibleVoided(survey.voidedCount, shown === "none") ?? 0,
-    closed,
+  const contentWhen = (closed: boolean): EmbedContent => {
+    const shown = publicCountsShown(survey, closed);
+    return {
+      questionTitle: survey.questionTitle,
+      title: survey.title,
+      deadline: survey.deadline,
+      shown,
+      yesCount: survey.yesCount,
+      noCount: survey.noCount,
+      voided: visibleVoided(survey.voidedCount, shown === "none") ?? 0,
+      closed,
+    };
   };
+  return closed ? contentWhen(true) : { ...contentWhen(false), onceClosed: contentWhen(true) };
 }
 
 // The card's measures (Tailwind's, in px): border and padding around it, the gap between its blocks.
@@ -181,11 +189,14 @@ export function embedCardHeight(content: EmbedContent, width: number): number {
 /**
  * The frame for the snippet or an oEmbed answer: `maxWidth` wide at most (480 by default), and high
  * enough for the card at every width from its narrowest (320 px, or less when `maxWidth` is less)
- * up, capped at `maxHeight` when the consumer asked for one.
+ * up, now and once voting has closed (the snippet stays on the host's page), capped at `maxHeight`
+ * when the consumer asked for one.
  */
 export function embedSize(content: EmbedContent, limits: { maxWidth?: number; maxHeight?: number } = {}): { width: number; height: number } {
   const width = Math.min(EMBED_WIDTH, limits.maxWidth ?? EMBED_WIDTH);
+  const narrowest = Math.min(width, EMBED_MIN_WIDTH);
+  const tallest = Math.max(...[content, content.onceClosed].filter((c) => c !== undefined).map((c) => embedCardHeight(c, narrowest)));
   // A few pixels for rounding and for fonts that set lines a little differently.
-  const height = Math.ceil(embedCardHeight(content, Math.min(width, EMBED_MIN_WIDTH))) + 8;
+  const height = Math.ceil(tallest) + 8;
   return { width, height: Math.min(height, limits.maxHeight ?? height) };
 }
