@@ -144,6 +144,9 @@ describe("forgotten password", () => {
     const audit = await db.select().from(auditEvents).where(eq(auditEvents.targetUserId, person.id));
     expect(audit.map((a) => a.action)).toEqual(["password_reset"]);
     expect(JSON.stringify(audit)).not.toMatch(/password-2|old-password/);
+    // The inbox hears of it, in case it was not its owner who asked.
+    const notice = await inbox("forgetful@example.test", /Your password was reset/);
+    expect(notice.text).toMatch(/If this was not you, reset your password and contact us/);
   });
 
   it("answers the same for an address without an account, and mails nothing", async () => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { queueSecurityNotice } from "@/lib/accounts/security-notices";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { checkEmailToken, CODE_TRIES, retireAllEmailTokens, retireEmailTokens, tokensSentRecently, useEmailToken, useVerificationCode } from "@/lib/auth/email-tokens";
@@ -174,11 +175,12 @@ export async function resetPassword(input: ResetPasswordInput, clientAddress: st
       .update(users)
       .set({ passwordHash, emailVerified: sql`coalesce(${users.emailVerified}, now())` })
       .where(activeUser(userId))
-      .returning({ id: users.id });
+      .returning({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified });
     if (!user) throw badLink("invalid");
     await retireAllEmailTokens(tx, userId);
     await revokeSessions(userId, tx);
     await recordAudit(tx, { actorId: userId, action: "password_reset", targetUserId: userId });
+    await queueSecurityNotice(tx, user, { what: "password_reset" });
   });
 }
 

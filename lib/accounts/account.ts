@@ -1,6 +1,7 @@
 // The signed-in person's own account: name, password, signed-in browsers, deletion. Every function
 // acts for the caller only (identity from the session, never from the request body).
 import "server-only";
+import { queueSecurityNotice } from "@/lib/accounts/security-notices";
 import { deletedEmailOf } from "@/lib/accounts/deleted-account";
 import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { can } from "@/lib/auth/permissions";
@@ -99,8 +100,8 @@ async function passwordHashOf(userId: string): Promise<string | null> {
  * Changes the caller's password: the current one must be right (throttled like a sign-in), then the
  * new hash is stored, every other session and every API token ended (the caller's own browser stays
  * signed in), every mailed link retired (a change of address or reset asked for by someone who knew
- * the old password must not complete afterwards) and a `password_change` audit row written, in one
- * transaction.
+ * the old password must not complete afterwards), a `password_change` audit row written and a notice
+ * mailed, in one transaction.
  */
 export async function changePassword(
   user: Pick<CurrentUser, "id" | "email" | "sessionId">,
@@ -118,11 +119,12 @@ export async function changePassword(
       .update(users)
       .set({ passwordHash: next })
       .where(and(eq(users.id, user.id), eq(users.passwordHash, current), isNull(users.deletedAt)))
-      .returning({ id: users.id });
+      .returning({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified });
     if (changed.length === 0) throw new ApiError("conflict", "Your password was changed meanwhile. Please reload the page and try again.");
     const ended = await revokeOtherSessions(user.id, user.sessionId, tx);
     await retireAllEmailTokens(tx, user.id);
     await recordAudit(tx, { actorId: user.id, action: "password_change", targetUserId: user.id });
+    await queueSecurityNotice(tx, changed[0], { what: "password_changed" });
     return { ended };
   });
 }

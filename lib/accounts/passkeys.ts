@@ -18,7 +18,7 @@ import type { z } from "@/lib/validation/zod";
 import { and, asc, count, eq, isNull, lt, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { describeUserAgent } from "@/lib/accounts/user-agent";
-import { queueSecondFactorNotice } from "@/lib/accounts/security-notices";
+import { queueSecurityNotice } from "@/lib/accounts/security-notices";
 import { dropRecoveryCodesWithoutFactor } from "@/lib/accounts/second-factor";
 import { getDb } from "@/lib/db";
 import { dayIn, formatDate } from "@/lib/dates";
@@ -162,7 +162,7 @@ export async function deletePasskey(userId: string, passkeyId: string): Promise<
     if (await dropRecoveryCodesWithoutFactor(tx, userId)) return;
     await recordAudit(tx, { actorId: userId, action: "second_factor_remove", targetUserId: userId, oldValue: "passkey" });
     const [person] = await tx.select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
-    if (person) await queueSecondFactorNotice(tx, person, { what: "last_passkey_removed" });
+    if (person) await queueSecurityNotice(tx, person, { what: "last_passkey_removed" });
   });
 }
 
@@ -257,7 +257,7 @@ export async function addPasskey(userId: string, input: AddPasskeyInput, userAge
         })
         .returning(viewColumns);
       await recordAudit(tx, { actorId: userId, action: "passkey_add", targetUserId: userId });
-      await queueSecondFactorNotice(tx, owner, { what: "passkey_added" });
+      await queueSecurityNotice(tx, owner, { what: "passkey_added" });
       return row;
     });
   } catch (error) {

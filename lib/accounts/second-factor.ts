@@ -11,7 +11,7 @@ import "server-only";
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt } from "node:crypto";
 import { and, count, eq, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { generateSecret, verify } from "otplib";
-import { queueSecondFactorNotice } from "@/lib/accounts/security-notices";
+import { queueSecurityNotice } from "@/lib/accounts/security-notices";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { verifyPassword } from "@/lib/auth/password";
 import { getDb, type Db, type Tx } from "@/lib/db";
@@ -183,7 +183,7 @@ async function spendRecoveryCode(userId: string, code: string): Promise<boolean>
     if (used.length === 0) return false;
     const left = await recoveryCodesLeft(tx, userId);
     await recordAudit(tx, { actorId: userId, action: "recovery_code_use", targetUserId: userId, newValue: String(left) });
-    await queueSecondFactorNotice(tx, await personOf(tx, userId), { what: "recovery_code_used", left });
+    await queueSecurityNotice(tx, await personOf(tx, userId), { what: "recovery_code_used", left });
     return true;
   });
 }
@@ -348,7 +348,7 @@ export async function confirmTotp(user: { id: string }, code: string): Promise<{
     if (confirmed.length === 0) throw new ApiError("conflict", NOTHING_PENDING);
     const codes = await replaceRecoveryCodes(tx, user.id);
     await recordAudit(tx, { actorId: user.id, action: "second_factor_add", targetUserId: user.id, newValue: "totp" });
-    await queueSecondFactorNotice(tx, await personOf(tx, user.id), { what: "totp_added" });
+    await queueSecurityNotice(tx, await personOf(tx, user.id), { what: "totp_added" });
     return { recoveryCodes: codes };
   });
 }
@@ -379,7 +379,7 @@ export async function disableTotp(user: { id: string }, password: string | undef
     if (removed.length === 0) throw new ApiError("conflict", NO_TOTP);
     const factorLeft = await dropRecoveryCodesWithoutFactor(tx, user.id);
     await recordAudit(tx, { actorId: user.id, action: "second_factor_remove", targetUserId: user.id, oldValue: "totp" });
-    await queueSecondFactorNotice(tx, await personOf(tx, user.id), { what: "totp_removed", noneLeft: !factorLeft });
+    await queueSecurityNotice(tx, await personOf(tx, user.id), { what: "totp_removed", noneLeft: !factorLeft });
   });
 }
 
@@ -403,7 +403,7 @@ export async function regenerateRecoveryCodes(
   return db.transaction(async (tx) => {
     const codes = await replaceRecoveryCodes(tx, user.id);
     await recordAudit(tx, { actorId: user.id, action: "recovery_codes_regenerate", targetUserId: user.id });
-    await queueSecondFactorNotice(tx, await personOf(tx, user.id), { what: "recovery_codes_regenerated" });
+    await queueSecurityNotice(tx, await personOf(tx, user.id), { what: "recovery_codes_regenerated" });
     return { recoveryCodes: codes };
   });
 }

@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/db";
 import { formatDateTimeWithZone } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { secondFactorNoticeMail, type SecondFactorNotice } from "@/lib/mail/templates";
+import { securityNoticeMail, type SecurityNotice } from "@/lib/mail/templates";
 import { siteUrl } from "@/lib/seo";
 
 // The security notices of a person's own account (a second factor added or removed, a passkey added, a
@@ -26,12 +26,12 @@ export const SECOND_FACTOR_PAGE = "/dashboard/account#second-factor";
  * A notice of a change to how the account signs in. Not subject to mail preferences (no unsubscribe):
  * the person must hear of it, above all when it was not them.
  */
-export async function queueSecondFactorNotice(tx: Tx, person: Person, notice: SecondFactorNotice): Promise<void> {
+export async function queueSecurityNotice(tx: Tx, person: Person, notice: SecurityNotice): Promise<void> {
   const when = formatDateTimeWithZone(new Date(), getEnv().APP_TIME_ZONE);
   await enqueueMail(tx, {
     kind: `security_${notice.what}`,
     userId: person.id,
     to: person.email,
-    ...secondFactorNoticeMail({ name: nameForOwnInbox(person), notice, when, url: `${siteUrl()}${SECOND_FACTOR_PAGE}` }),
+    ...securityNoticeMail({ name: nameForOwnInbox(person), notice, when, url: `${siteUrl()}${SECOND_FACTOR_PAGE}` }),
   });
 }

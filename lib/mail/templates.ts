@@ -165,25 +165,29 @@ export function surveyUnpublishedMail(input: { name: string | null; title: strin
   });
 }
 
-/** What changed in how an account signs in, for `secondFactorNoticeMail`. */
-export type SecondFactorNotice =
+/** What changed in how an account signs in, for `securityNoticeMail`. */
+export type SecurityNotice =
   | { what: "totp_added" }
   | { what: "totp_removed"; noneLeft: boolean }
   | { what: "last_passkey_removed" }
   | { what: "passkey_added" }
   | { what: "recovery_code_used"; left: number }
-  | { what: "recovery_codes_regenerated" };
+  | { what: "recovery_codes_regenerated" }
+  | { what: "password_changed" }
+  | { what: "password_reset" };
 
-const NOTICE_SUBJECT: Record<SecondFactorNotice["what"], string> = {
+const NOTICE_SUBJECT: Record<SecurityNotice["what"], string> = {
   totp_added: "A second factor was added to your account",
   totp_removed: "A second factor was removed from your account",
   last_passkey_removed: "A second factor was removed from your account",
   passkey_added: "A passkey was added to your account",
   recovery_code_used: "A recovery code was used on your account",
   recovery_codes_regenerated: "New recovery codes were made for your account",
+  password_changed: "Your password was changed",
+  password_reset: "Your password was reset",
 };
 
-function noticeText(notice: SecondFactorNotice, when: string): string[] {
+function noticeText(notice: SecurityNotice, when: string): string[] {
   const codes = (n: number) => `${n} recovery code${n === 1 ? "" : "s"}`;
   switch (notice.what) {
     case "totp_added":
@@ -204,14 +208,19 @@ function noticeText(notice: SecondFactorNotice, when: string): string[] {
       ];
     case "recovery_codes_regenerated":
       return [`New recovery codes were made for your ${SITE_NAME} account on ${when}. The codes you had before no longer work.`];
+    case "password_changed":
+      return [`The password of your ${SITE_NAME} account was changed on ${when}, from the account page. Every other browser was signed out.`];
+    case "password_reset":
+      return [`The password of your ${SITE_NAME} account was reset on ${when}, with a link we mailed to this address. Every browser was signed out.`];
   }
 }
 
 /**
- * A security notice: a change to how the account signs in (a second factor added or removed, a passkey
- * added, a recovery code used). Sent whatever the person's mail preferences: no unsubscribe link.
+ * A security notice: a change to how the account signs in (its password changed or reset, a second
+ * factor added or removed, a passkey added, a recovery code used). Sent whatever the person's mail
+ * preferences: no unsubscribe link.
  */
-export function secondFactorNoticeMail(input: { name: string | null; notice: SecondFactorNotice; when: string; url: string }): MailContent {
+export function securityNoticeMail(input: { name: string | null; notice: SecurityNotice; when: string; url: string }): MailContent {
   return layout(NOTICE_SUBJECT[input.notice.what], {
     greeting: greet(input.name),
     paragraphs: [...noticeText(input.notice, input.when), "If this was not you, reset your password and contact us."],

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET as me } from "@/app/api/me/route";
 import { createApiToken } from "@/lib/auth/api-token";
 import { getDb } from "@/lib/db";
-import { auditEvents, limitHits } from "@/models";
+import { auditEvents, limitHits, mailOutbox } from "@/models";
 import { PASSWORD, personWithData } from "@/tests/account-data";
 import { createUser, userRow } from "@/tests/factories";
 import { call } from "@/tests/http";
@@ -62,6 +62,9 @@ describe("POST /api/me/password", () => {
     const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.targetUserId, person.id), eq(auditEvents.action, "password_change")));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: person.id, targetUserId: person.id, oldValue: null, newValue: null, feedback: null });
+    // A notice to the account's address, in case it was not its owner.
+    const notices = await db.select({ to: mailOutbox.toAddress, subject: mailOutbox.subject }).from(mailOutbox).where(and(eq(mailOutbox.userId, person.id), eq(mailOutbox.kind, "security_password_changed")));
+    expect(notices).toEqual([{ to: email, subject: "Your password was changed" }]);
   });
 
   it("checks the new password as registration does", async () => {
