@@ -16,8 +16,9 @@ const baseURL = `http://localhost:${E2E_PORT}`;
 // Lane 2's app server and fake Stripe API: the ports of lane 1's plus this.
 const LANE_OFFSET = 10;
 // The specs of lane 2, chosen so the two lanes take about as long (docs/testing.md has the figures).
-// The axe checks of every page (a11y-all.spec.ts, a quarter of the whole) are split by width: lane 1
-// the desktop ones, lane 2 the phone ones.
+// The axe checks of every page (a11y-all.spec.ts, a fifth of the whole: one test per role, each page
+// at both widths) are split by role: lane 1 signed out, the surveyor and the admin, lane 2 the user and
+// the pro user (whose pages share the most markup, analysed once per lane).
 const LANE_2 = [
   "a11y-all.spec.ts",
   "altcha.spec.ts",
@@ -29,8 +30,8 @@ const LANE_2 = [
   "surveyor.spec.ts",
   "voting.spec.ts",
 ];
-const A11Y_DESKTOP = /axe: no violations on any page, [\w-]+, desktop$|every page of the app is in this spec/;
-const A11Y_PHONE = /axe: no violations on any page, [\w-]+, phone$/;
+const A11Y_LANE_1 = /axe: no violations on any page, desktop and phone, (signed-out|surveyor|admin)$|every page of the app is in this spec/;
+const A11Y_LANE_2 = /axe: no violations on any page, desktop and phone, (user|pro_user)$/;
 // The local OpenID provider that stands in for Google (e2e/fixtures/google-provider.mjs).
 export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? E2E_PORT + 100);
 // The fake Stripe API (e2e/fixtures/fake-stripe-api.mjs) the app's Stripe SDK talks to.
@@ -122,8 +123,8 @@ export default defineConfig({
     ...(E2E_LANES === 1
       ? {}
       : lane === 0
-        ? { testIgnore: LANE_2.filter((spec) => spec !== "a11y-all.spec.ts"), grepInvert: A11Y_PHONE }
-        : { testMatch: LANE_2, grepInvert: A11Y_DESKTOP }),
+        ? { testIgnore: LANE_2.filter((spec) => spec !== "a11y-all.spec.ts"), grepInvert: A11Y_LANE_2 }
+        : { testMatch: LANE_2, grepInvert: A11Y_LANE_1 }),
     // The lane's own fake Stripe API, for the browser's calls to api.stripe.com (e2e/fixtures/fake-stripe-js.ts).
     metadata: { stripePort: STRIPE_PORT + lane * LANE_OFFSET },
     use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${E2E_PORT + lane * LANE_OFFSET}` },

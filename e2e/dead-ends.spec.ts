@@ -63,10 +63,18 @@ async function surveysOfAFreshSurveyor(browser: Browser, label: string) {
 for (const { name, viewport } of WIDTHS) {
   test.describe(`${name} width`, () => {
     test.use({ viewport });
-
-    test("the error page sits in the site's frame: navigation, one main, the way to the surveys; a gone survey's embed says so in the frame", async ({ page, browser }) => {
+    // One fresh surveyor, with their voter and two surveys, for this width's tests: none of them changes
+    // what another reads (the error pages read the unpublished survey, the unsubscribe link stops mail
+    // only, the dialogs are cancelled, the lists are read). A worker started anew after a failure makes
+    // a new one.
+    let made: Awaited<ReturnType<typeof surveysOfAFreshSurveyor>>;
+    test.beforeAll(async ({ browser }) => {
       test.setTimeout(120_000);
-      const { gone } = await surveysOfAFreshSurveyor(browser, `errors ${name}`);
+      made = await surveysOfAFreshSurveyor(browser, name);
+    });
+
+    test("the error page sits in the site's frame: navigation, one main, the way to the surveys; a gone survey's embed says so in the frame", async ({ page }) => {
+      const { gone } = made;
       for (const path of ["/no/such/page", "/survey/details/not-an-id", "/survey/details/6f0d8a4e-1b2c-4d3e-8f9a-0b1c2d3e4f50", `/survey/details/${gone.id}`]) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(404);
@@ -103,9 +111,8 @@ for (const { name, viewport } of WIDTHS) {
       await expectAxeClean(page);
     });
 
-    test("unsubscribe: a neutral question before the press, done said once after it", async ({ page, browser }) => {
-      test.setTimeout(120_000);
-      const { surveyor, gone } = await surveysOfAFreshSurveyor(browser, `mail ${name}`);
+    test("unsubscribe: a neutral question before the press, done said once after it", async ({ page }) => {
+      const { surveyor, gone } = made;
       const link = linkIn(await mailTo(surveyor.email, new RegExp(`Your survey was unpublished: ${gone.title}`)), "/unsubscribe");
       await page.goto(link);
       const card = page.getByRole("main");
@@ -130,9 +137,8 @@ for (const { name, viewport } of WIDTHS) {
       await expectAxeClean(page);
     });
 
-    test("cancelling the unpublish dialog in any way puts the row's select back on its status", async ({ page, browser }) => {
-      test.setTimeout(120_000);
-      const { published } = await surveysOfAFreshSurveyor(browser, `status ${name}`);
+    test("cancelling the unpublish dialog in any way puts the row's select back on its status", async ({ page }) => {
+      const { published } = made;
       await signInAs(page, "admin@demo.test");
       await page.goto("/dashboard/admin/surveys");
       const status = page.getByLabel(`Status of ${published.title}`, { exact: true });
@@ -188,8 +194,7 @@ for (const { name, viewport } of WIDTHS) {
     });
 
     test("the voter's lists, the surveyor's figures and the account page say what is true", async ({ page, browser }) => {
-      test.setTimeout(120_000);
-      const { surveyor, voter, published, gone } = await surveysOfAFreshSurveyor(browser, `lists ${name}`);
+      const { surveyor, voter, published, gone } = made;
       await signInAs(page, voter.email, voter.password);
       await page.goto("/dashboard/user/surveys");
       const row = page.getByRole("row").filter({ hasText: gone.title });

@@ -1,11 +1,15 @@
 // The journeys mail makes possible, with the real inbox (maildev, as in `npm run demo`): register,
 // read the verification mail, verify, vote; forget a password and reset it from the mailed link.
-import { expect, test, type Page } from "@playwright/test";
+// Registering runs at a desktop's and a phone's width; the reset and the change of address (whose steps
+// do not depend on the width) at a desktop's, each of their pages also laid out at a phone's (one load
+// for both: axe, and the controls pressed next shown there).
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
 import { logInWithForm, newPerson, registerThroughApi, registerWithForm } from "./fixtures/accounts";
 import { linkIn, mailCount, mailTo } from "./fixtures/inbox";
 import { signInAs } from "./fixtures/session";
 import { openSurveyId } from "./fixtures/surveys";
+import { atBothWidths } from "./fixtures/widths";
 
 // The registration form is sent from the browser: this spec's own client address, so the throttle of
 // registrations per address is not shared with the other specs.
@@ -33,6 +37,14 @@ const me = async (page: Page) => (await (await page.request.get("/api/me")).json
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await analyzePage(page);
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+/** axe on the open page at both widths, and the controls pressed next shown at each. */
+async function checkAtBothWidths(page: Page, ...controls: Locator[]) {
+  await atBothWidths(page, async () => {
+    await expectNoAxeViolations(page);
+    for (const control of controls) await expect(control).toBeVisible();
+  });
 }
 
 for (const { name, viewport } of WIDTHS) {
@@ -88,52 +100,52 @@ for (const { name, viewport } of WIDTHS) {
       await pressUntil(page, "Verify my email address", "This link did not work");
       await expect(page.getByRole("alert").filter({ hasText: "This link was already used, and your email address is verified." })).toBeVisible();
     });
-
-    test("forgot password: ask from the login page, open the mailed link, choose a new password, sign in with it", async ({ page, browser }) => {
-      const person = newPerson(`Forgetful ${name}`);
-      await registerThroughApi(page.request, person);
-      // A second browser signed in before the reset: the reset ends its session.
-      const other = await browser.newContext();
-      await signInAs(other.request, person.email, person.password);
-      expect((await (await other.request.get("/api/me")).json()).user?.email).toBe(person.email);
-
-      await page.goto("/login");
-      await page.getByRole("link", { name: "Forgot password?" }).click();
-      await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await page.getByLabel("Email address").fill(person.email);
-      await page.getByRole("button", { name: "Send the link" }).click();
-      await expect(page.getByText("If an account uses this address, we sent it a link")).toBeVisible();
-
-      const link = linkIn(await mailTo(person.email, /Reset your OPINEX password/), "/reset-password");
-      await page.goto(link);
-      await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
-      await page.getByLabel("New password", { exact: true }).fill("short");
-      await page.getByRole("button", { name: "Set the new password" }).click();
-      await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
-      await page.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
-      await page.getByLabel("New password, again").fill("a-brand-new-password");
-      await expectNoAxeViolations(page);
-      await page.getByRole("button", { name: "Set the new password" }).click();
-      await expect(page.getByText("Your password was changed. Sign in with the new one.")).toBeVisible();
-
-      expect((await (await other.request.get("/api/me")).json()).user).toBeNull();
-      await other.close();
-
-      // The link works once: opened again, it says so at once, with the way to a new one, and no form.
-      await page.goto(link);
-      await expect(page.getByRole("heading", { level: 1, name: "This link did not work" })).toBeVisible();
-      await expect(page.getByRole("alert").filter({ hasText: "This reset link was already used" })).toBeVisible();
-      await expect(page.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password");
-      await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
-      await expectNoAxeViolations(page);
-
-      await page.goto("/login");
-      await logInWithForm(page, person.email, "a-brand-new-password");
-      await expect(page.getByText("Successfully logged in to your account")).toBeVisible();
-    });
   });
 }
+
+test("forgot password: ask from the login page, open the mailed link, choose a new password, sign in with it", async ({ page, browser }) => {
+  const person = newPerson("Forgetful");
+  await registerThroughApi(page.request, person);
+  // A second browser signed in before the reset: the reset ends its session.
+  const other = await browser.newContext();
+  await signInAs(other.request, person.email, person.password);
+  expect((await (await other.request.get("/api/me")).json()).user?.email).toBe(person.email);
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await checkAtBothWidths(page, page.getByLabel("Email address"), page.getByRole("button", { name: "Send the link" }));
+  await page.getByLabel("Email address").fill(person.email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByText("If an account uses this address, we sent it a link")).toBeVisible();
+
+  const link = linkIn(await mailTo(person.email, /Reset your OPINEX password/), "/reset-password");
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill("short");
+  await page.getByRole("button", { name: "Set the new password" }).click();
+  await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
+  await page.getByLabel("New password, again").fill("a-brand-new-password");
+  await checkAtBothWidths(page, page.getByRole("button", { name: "Set the new password" }));
+  await page.getByRole("button", { name: "Set the new password" }).click();
+  await expect(page.getByText("Your password was changed. Sign in with the new one.")).toBeVisible();
+
+  expect((await (await other.request.get("/api/me")).json()).user).toBeNull();
+  await other.close();
+
+  // The link works once: opened again, it says so at once, with the way to a new one, and no form.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "This link did not work" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "This reset link was already used" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password");
+  await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
+  await checkAtBothWidths(page, page.getByRole("link", { name: "Ask for a new link" }));
+
+  await page.goto("/login");
+  await logInWithForm(page, person.email, "a-brand-new-password");
+  await expect(page.getByText("Successfully logged in to your account")).toBeVisible();
+});
 
 test("an expired or forged verification link says so and offers a new mail", async ({ page }) => {
   await page.goto(`/verify-email?token=00000000-0000-4000-8000-000000000000.${"A".repeat(43)}`);
@@ -176,46 +188,43 @@ test("Manage Users shows who is verified, and an admin resends the verification 
   await expectNoAxeViolations(page);
 });
 
-for (const { name, viewport } of WIDTHS) {
-  test(`${name} width: change the address from the account page, confirmed from the new inbox; turn an email off`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    const person = newPerson(`Mover ${name}`);
-    await registerThroughApi(page.request, person);
-    await signInAs(page, person.email, person.password);
-    await page.goto("/dashboard/account#email");
-    const section = page.getByRole("region", { name: "Email address" });
-    await expect(section.getByText("(verified)")).toBeVisible();
-    const newEmail = `moved-${person.email}`;
-    const form = section.getByRole("form", { name: "Change email address" });
-    await form.getByLabel("New email address").fill(newEmail);
-    await form.getByLabel("Your password").fill("not-my-password");
-    await form.getByRole("button", { name: "Send a confirmation link" }).click();
-    await expect(form.getByText("That is not your current password.")).toBeVisible();
-    await form.getByLabel("Your password").fill(person.password);
-    await form.getByRole("button", { name: "Send a confirmation link" }).click();
-    await expect(form.getByText(`We sent a confirmation link to ${newEmail}.`)).toBeVisible();
+test("change the address from the account page, confirmed from the new inbox; turn an email off", async ({ page }) => {
+  const person = newPerson("Mover");
+  await registerThroughApi(page.request, person);
+  await signInAs(page, person.email, person.password);
+  await page.goto("/dashboard/account#email");
+  const section = page.getByRole("region", { name: "Email address" });
+  await expect(section.getByText("(verified)")).toBeVisible();
+  const newEmail = `moved-${person.email}`;
+  const form = section.getByRole("form", { name: "Change email address" });
+  await form.getByLabel("New email address").fill(newEmail);
+  await form.getByLabel("Your password").fill("not-my-password");
+  await form.getByRole("button", { name: "Send a confirmation link" }).click();
+  await expect(form.getByText("That is not your current password.")).toBeVisible();
+  await form.getByLabel("Your password").fill(person.password);
+  await form.getByRole("button", { name: "Send a confirmation link" }).click();
+  await expect(form.getByText(`We sent a confirmation link to ${newEmail}.`)).toBeVisible();
 
-    const notice = await mailTo(person.email, /is being changed/);
-    expect(notice.text).toContain(newEmail);
-    // Opening the new inbox's link changes nothing; the page's button does.
-    await page.goto(linkIn(await mailTo(newEmail, /Confirm your new email address/), "/confirm-email"));
-    await expect(page.getByRole("heading", { name: "Confirm your new email address" })).toBeVisible();
-    expect((await me(page)).email).toBe(person.email);
-    await pressUntil(page, "Use this email address", "Your email address was changed");
-    // The address is the account's now: signing in with it works (a change of address may end sessions).
-    await signInAs(page, newEmail, person.password);
-    expect((await me(page)).email).toBe(newEmail);
+  const notice = await mailTo(person.email, /is being changed/);
+  expect(notice.text).toContain(newEmail);
+  // Opening the new inbox's link changes nothing; the page's button does.
+  await page.goto(linkIn(await mailTo(newEmail, /Confirm your new email address/), "/confirm-email"));
+  await expect(page.getByRole("heading", { name: "Confirm your new email address" })).toBeVisible();
+  expect((await me(page)).email).toBe(person.email);
+  await pressUntil(page, "Use this email address", "Your email address was changed");
+  // The address is the account's now: signing in with it works (a change of address may end sessions).
+  await signInAs(page, newEmail, person.password);
+  expect((await me(page)).email).toBe(newEmail);
 
-    await page.goto("/dashboard/account#mail");
-    const preferences = page.getByRole("region", { name: "Email preferences" });
-    const results = preferences.getByRole("checkbox", { name: /Results of surveys I asked about/ });
-    await expect(results).toBeChecked();
-    await expect(async () => {
-      await results.uncheck();
-      await expect(page.getByText("Your email preferences were saved.")).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-    await page.reload();
-    await expect(page.getByRole("region", { name: "Email preferences" }).getByRole("checkbox", { name: /Results of surveys I asked about/ })).not.toBeChecked();
-    await expectNoAxeViolations(page);
-  });
-}
+  await page.goto("/dashboard/account#mail");
+  const preferences = page.getByRole("region", { name: "Email preferences" });
+  const results = preferences.getByRole("checkbox", { name: /Results of surveys I asked about/ });
+  await expect(results).toBeChecked();
+  await expect(async () => {
+    await results.uncheck();
+    await expect(page.getByText("Your email preferences were saved.")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Email preferences" }).getByRole("checkbox", { name: /Results of surveys I asked about/ })).not.toBeChecked();
+  await checkAtBothWidths(page, page.getByRole("region", { name: "Email preferences" }).getByRole("checkbox", { name: /Results of surveys I asked about/ }));
+});

@@ -1,8 +1,11 @@
 // From a shared survey link to a counted vote: a signed-out visitor sees the question, picks an answer,
 // and whatever way they sign in (registering and verifying by the mail's code, or their password),
-// lands back on the survey with that answer selected, one press of Submit from a counted vote. At a
-// desktop's and a phone's width, with axe on every page of the way. The passkey journey: passkeys.spec.ts.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+// lands back on the survey with that answer selected, one press of Submit from a counted vote. With axe
+// on every page of the way at a desktop's and a phone's width: the new person's journey runs at each
+// width; the returning people's (whose steps do not depend on the width) run at a desktop's, each of
+// their pages also laid out at a phone's (one load for both: axe, and the control pressed next shown
+// there). Adding and using passkeys: passkeys.spec.ts.
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
 import { logInWithForm, newPerson, registerThroughApi, registerWithForm } from "./fixtures/accounts";
 import { codeIn, linkIn, mailTo } from "./fixtures/inbox";
@@ -10,6 +13,7 @@ import { signInWithGoogleAs } from "./fixtures/google";
 import { addVirtualAuthenticator } from "./fixtures/webauthn";
 import { signInAs } from "./fixtures/session";
 import { createSurveyThroughApi } from "./fixtures/surveys";
+import { atBothWidths } from "./fixtures/widths";
 
 // This spec's own client address: registrations are limited per client.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.88" } });
@@ -35,13 +39,25 @@ const voteRegion = (page: Page) => page.getByRole("region", { name: "Your vote" 
 
 const myVote = async (page: Page, id: string) => ((await (await page.request.get(`/api/vote/${id}`)).json()) as { myVote: { vote: string } | null }).myVote;
 
-/** On the survey page, signed in: the answer carried through sign-in is selected, nothing is cast yet; Submit counts it. */
-async function submitCarriedChoice(page: Page, id: string, answer: "Yes" | "No") {
+/** axe on the open page at both widths, and the controls pressed next shown at each. */
+async function checkAtBothWidths(page: Page, ...controls: Locator[]) {
+  await atBothWidths(page, async () => {
+    await expectNoAxeViolations(page);
+    for (const control of controls) await expect(control).toBeVisible();
+  });
+}
+
+/**
+ * On the survey page, signed in: the answer carried through sign-in is selected, nothing is cast yet;
+ * Submit counts it. `bothWidths`: checked at a phone's width too before Submit.
+ */
+async function submitCarriedChoice(page: Page, id: string, answer: "Yes" | "No", { bothWidths = false } = {}) {
   await expect(page).toHaveURL(new RegExp(`/survey/details/${id}\\?vote=${answer.toLowerCase()}$`));
   const form = page.getByRole("form", { name: "Vote on this survey" });
   await expect(form.getByRole("radio", { name: answer })).toBeChecked();
   expect(await myVote(page, id)).toBeNull();
-  await expectNoAxeViolations(page);
+  if (bothWidths) await checkAtBothWidths(page, form.getByRole("radio", { name: answer }), form.getByRole("button", { name: "Submit" }));
+  else await expectNoAxeViolations(page);
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Your vote counted successfully")).toBeVisible();
   expect(await myVote(page, id)).toEqual(expect.objectContaining({ vote: answer.toLowerCase() }));
@@ -91,44 +107,46 @@ for (const { name, viewport } of WIDTHS) {
       const link = await page.request.post("/api/verify-email", { data: { token: new URL(linkIn(mail, "/verify-email")).searchParams.get("token") } });
       expect(link.status()).toBe(400);
     });
-
-    test("a returning person with a password: the answer, Sign in, and back with it selected", async ({ page }) => {
-      const id = await freshSurvey(page.request, `password ${name}`);
-      await page.context().clearCookies();
-      const person = newPerson(`Returning ${name}`);
-      await registerThroughApi(page.request, person);
-
-      await page.goto(`/survey/details/${id}`);
-      await voteRegion(page).getByRole("link", { name: /^Yes/ }).click();
-      await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await logInWithForm(page, person.email, person.password);
-      await submitCarriedChoice(page, id, "Yes");
-    });
-
-    test("a returning passkey holder: the shared link, an answer, the passkey, Submit (three actions)", async ({ page }) => {
-      const id = await freshSurvey(page.request, `passkey ${name}`);
-      await page.context().clearCookies();
-      const person = newPerson(`Passkey ${name}`);
-      await registerThroughApi(page.request, person);
-      // Once, on this device: a passkey added on the account page (the virtual authenticator keeps it).
-      const authenticator = await addVirtualAuthenticator(page);
-      await signInAs(page, person.email, person.password);
-      await page.goto("/dashboard/account");
-      await authenticator.autofill(false);
-      await page.getByRole("region", { name: "Passkeys" }).getByRole("button", { name: "Add a passkey" }).click();
-      await expect(page.getByText("Passkey added")).toBeVisible();
-      expect(await authenticator.credentials()).toHaveLength(1);
-      await page.context().clearCookies();
-
-      // The journey: the link (1), Yes (2); this browser has used a passkey, so the login page asks for it
-      // at once and the authenticator answers (a touch, no action on the page); Submit (3).
-      await page.goto(`/survey/details/${id}`);
-      await voteRegion(page).getByRole("link", { name: /^Yes/ }).click();
-      await submitCarriedChoice(page, id, "Yes");
-    });
   });
 }
+
+test("a returning person with a password: the answer, Sign in, and back with it selected", async ({ page }) => {
+  const id = await freshSurvey(page.request, "password");
+  await page.context().clearCookies();
+  const person = newPerson("Returning");
+  await registerThroughApi(page.request, person);
+
+  await page.goto(`/survey/details/${id}`);
+  await atBothWidths(page, () => expect(voteRegion(page).getByRole("link", { name: /^Yes/ })).toBeVisible());
+  await voteRegion(page).getByRole("link", { name: /^Yes/ }).click();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+  await checkAtBothWidths(page, page.getByLabel("Email address"), page.getByLabel("Password"), page.getByRole("button", { name: "Sign in", exact: true }));
+  await logInWithForm(page, person.email, person.password);
+  await submitCarriedChoice(page, id, "Yes", { bothWidths: true });
+});
+
+test("a returning passkey holder: the shared link, an answer, the passkey, Submit (three actions)", async ({ page }) => {
+  const id = await freshSurvey(page.request, "passkey");
+  await page.context().clearCookies();
+  const person = newPerson("Passkey");
+  await registerThroughApi(page.request, person);
+  // Once, on this device: a passkey added on the account page (the virtual authenticator keeps it).
+  const authenticator = await addVirtualAuthenticator(page);
+  await signInAs(page, person.email, person.password);
+  await page.goto("/dashboard/account");
+  await authenticator.autofill(false);
+  await page.getByRole("region", { name: "Passkeys" }).getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByText("Passkey added")).toBeVisible();
+  expect(await authenticator.credentials()).toHaveLength(1);
+  await page.context().clearCookies();
+
+  // The journey: the link (1), Yes (2); this browser has used a passkey, so the login page asks for it
+  // at once and the authenticator answers (a touch, no action on the page); Submit (3).
+  await page.goto(`/survey/details/${id}`);
+  await atBothWidths(page, () => expect(voteRegion(page).getByRole("link", { name: /^Yes/ })).toBeVisible());
+  await voteRegion(page).getByRole("link", { name: /^Yes/ }).click();
+  await submitCarriedChoice(page, id, "Yes", { bothWidths: true });
+});
 
 // One width: the pages on the way are those of the journeys above, at both.
 test("the address verified on another device: the waiting page sees it and goes on to the survey", async ({ page, browser }) => {
