@@ -24,6 +24,10 @@ export async function facts(query) {
     lastOwnPage: Math.max(1, Math.ceil(own / 20)),
     lastVotersPage: Math.max(1, Math.ceil(Number(big.votes) / 20)),
     search: largeData ? "scale-4242" : "voter1",
+    // The list's search: a word of a fifth of the large dataset's titles (and of a demo survey's text),
+    // and one survey's number (no demo survey has it).
+    listSearch: "library",
+    listSearchRare: "survey+4242",
   };
 }
 
@@ -38,6 +42,12 @@ function pagesOf(f) {
     ["/surveys?category=Health&sort=createdAt", "/surveys?category=Health&sort=createdAt", "public"],
     ["/surveys?page=<last> (1,000 at scale)", `/surveys?page=${f.lastListPage}`, "public"],
     ["/surveys?sort=createdAt&page=<last>", `/surveys?sort=createdAt&page=${f.lastListPage}`, "public"],
+    // The open/closed filter and the search (compared with /surveys at scale: SEARCH_LABELS in scale.mjs).
+    ["/surveys?status=open", "/surveys?status=open", "public"],
+    ["/surveys?status=closed", "/surveys?status=closed", "public"],
+    ["/surveys?q=library (a fifth of the surveys)", `/surveys?q=${f.listSearch}`, "public"],
+    ["/surveys?q=survey+4242 (one survey)", `/surveys?q=${f.listSearchRare}`, "public"],
+    ["/surveys?q=library&status=closed&sort=createdAt", `/surveys?q=${f.listSearch}&sort=createdAt&status=closed`, "public"],
     ["survey page (the most voted)", `/survey/details/${b}`, "public"],
     ["/pricing", "/pricing", "static"],
     ["user: overview", "/dashboard/user", "user"],

@@ -23,7 +23,10 @@ const { listPayments, paymentTotals } = await import("@/lib/payments/payments");
 const { listReportedSurveys } = await import("@/lib/votes/reports");
 const { listVoters, voterPages, votesPerDay } = await import("@/lib/surveys/voters");
 const { countFeedbacks, countOwnSurveys, getManagedSurvey, listFeedbacks, listOwnSurveys } = await import("@/lib/surveys/workspace");
-const { countPublishedSurveys, getPublishedSurvey, listPublishedSurveyIds, listPublishedSurveys } = await import("@/lib/surveys/queries");
+const { countListedSurveys, countPublishedSurveys, getPublishedSurvey, listPublishedSurveyIds, listPublishedSurveys, searchPublishedSurveys } = await import(
+  "@/lib/surveys/queries"
+);
+const { siteToday } = await import("@/lib/site-dates");
 const { listLatestAudit } = await import("@/lib/moderation/audit");
 const { listUsers } = await import("@/lib/accounts/users");
 const { listCommentedSurveys, listParticipatedSurveys } = await import("@/lib/votes/votes");
@@ -63,6 +66,7 @@ const lastListPage = Math.min(1000, Math.max(1, Math.ceil(published / 12)));
 const ownTotal = await countOwnSurveys(surveyor.id);
 const surveyorViewer = { id: surveyor.id, role: "surveyor" as const };
 const search = process.env.BENCH_SCALE_USER_SEARCH ?? "voter1";
+const today = siteToday();
 
 const pages: Record<string, () => Promise<unknown>> = {
   "/": () => Promise.all([listPublishedSurveys({ sort: "totalVotes", page: 1, limit: 6, openOnly: true }), listPublishedSurveys({ sort: "createdAt", page: 1, limit: 12, openOnly: true })]),
@@ -71,6 +75,11 @@ const pages: Record<string, () => Promise<unknown>> = {
   "/surveys?category=Health": () => Promise.all([listPublishedSurveys({ category: "Health", page: 1 }), countPublishedSurveys("Health")]),
   "/surveys?page=<last>": () => Promise.all([listPublishedSurveys({ page: lastListPage }), countPublishedSurveys()]),
   "/surveys?sort=createdAt&page=<last>": () => Promise.all([listPublishedSurveys({ sort: "createdAt", page: lastListPage }), countPublishedSurveys()]),
+  "/surveys?status=open": () => Promise.all([listPublishedSurveys({ status: "open", today, page: 1 }), countListedSurveys({ status: "open", today })]),
+  "/surveys?status=closed": () => Promise.all([listPublishedSurveys({ status: "closed", today, page: 1 }), countListedSurveys({ status: "closed", today })]),
+  "/surveys?q=library": () => searchPublishedSurveys({ q: "library", page: 1 }),
+  "/surveys?q=survey+4242": () => searchPublishedSurveys({ q: "survey 4242", page: 1 }),
+  "/surveys?q=library&status=closed&sort=createdAt": () => searchPublishedSurveys({ q: "library", status: "closed", today, sort: "createdAt", page: 1 }),
   "survey page": () => getPublishedSurvey(big.id),
   "/sitemap.xml": () => listPublishedSurveyIds(),
   "/dashboard/user": () => participantStats(user.id),

@@ -7,11 +7,15 @@
 //   /                                  -> /c/home/index
 //   /pricing                           -> /c/pricing/index   (reads the Stripe configuration at run time)
 //   /sitemap.xml                       -> /c/sitemap/index
-//   /surveys?sort=&category=&page=     -> /c/surveys/{sort}/{category|all}/{page}
+//   /surveys?sort=&category=&status=&page=     -> /c/surveys/{sort}/{category|all}/{status|all}/{page}
+//   /surveys?q=&sort=&category=&status=&page=  -> /c/surveys/{sort}/{category|all}/{status|all}/{page}/{q}
 //   /embed/survey/{id}?theme=          -> /c/embed/{id}/{light|dark}
 // The query string stays the list's public state. Only valid values lead to a view, so each view has
 // one cache entry and junk cannot fill the cache: anything else reaches app/(site)/surveys/route.ts,
-// which redirects to the nearest valid view. The browser's URL never changes.
+// which redirects to the nearest valid view. The browser's URL never changes. A search (`q`) leads to
+// its view only when already normalised (`normaliseSearch`: what the search form's redirect makes of
+// any text), so equivalent searches share one entry; search pages are kept briefly
+// (docs/performance.md, "Search and the open/closed filter").
 //
 // Next's rewrites cost every request a walk through these rules in JavaScript, twice (in its router,
 // then in the page's handler, which compiles each rule's pattern and destination again each time):
@@ -29,6 +33,71 @@
 export const CATEGORIES = /** @type {const} */ (["Technology", "Education", "Health", "Entertainment", "Other"]);
 export const SURVEY_SORTS = /** @type {const} */ (["totalVotes", "createdAt"]);
 export const LIST_PAGE_MAX = 1000;
+export const SURVEY_STATUS_FILTERS = /** @type {const} */ (["open", "closed"]);
+/** The longest search kept, in characters; the rest is cut (at a word's end when it can be). */
+export const SEARCH_MAX_LENGTH = 60;
+
+// The characters a search keeps besides spaces and hyphens: letters, digits and combining marks of the
+// Basic Multilingual Plane that lower-casing leaves as they are.
+const LETTER = /[\p{L}\p{M}\p{N}]/u;
+const isWordChar = (ch) => ch.length === 1 && LETTER.test(ch) && ch.toLowerCase() === ch;
+
+/**
+ * The same characters as one character class of ranges, for the rewrite rules of `next dev`, whose
+ * patterns are compiled without the `u` flag (so no `\p{L}`). Made when asked (about 65,000 tests),
+ * never in the browser; public-rewrites.test.ts holds it to `normaliseSearch`.
+ */
+function wordCharClass() {
+  const hex = (n) => `\\u${n.toString(16).padStart(4, "0")}`;
+  const ranges = [];
+  let start = -1;
+  for (let c = 0; c <= 0x10000; c++) {
+    const keep = c < 0x10000 && (c < 0xd800 || c > 0xdfff) && isWordChar(String.fromCharCode(c));
+    if (keep && start < 0) start = c;
+    if (!keep && start >= 0) {
+      ranges.push(start === c - 1 ? hex(start) : `${hex(start)}-${hex(c - 1)}`);
+      start = -1;
+    }
+  }
+  return ranges.join("");
+}
+
+/**
+ * A normalised search as a pattern: words of kept characters and hyphens, each with at least one kept
+ * character, one space apart, 1 to SEARCH_MAX_LENGTH characters in all.
+ */
+let pattern = "";
+function searchPattern() {
+  if (pattern) return pattern;
+  const w = wordCharClass();
+  const word = `-*[${w}][${w}-]*`;
+  pattern = `(?=[^]{1,${SEARCH_MAX_LENGTH}}$)${word}(?: ${word})*`;
+  return pattern;
+}
+
+/**
+ * A search as the list reads it: lower-case; every character but letters, digits and hyphens a space;
+ * words of hyphens alone dropped; one space between words; at most SEARCH_MAX_LENGTH characters (cut at
+ * the last whole word that fits, or mid-word when the first word is longer). "" when nothing is left.
+ * Equivalent searches thus share one URL and one cached page.
+ * @param {string} raw
+ * @returns {string}
+ */
+export function normaliseSearch(raw) {
+  let spaced = "";
+  for (const ch of String(raw).toLowerCase()) spaced += ch === "-" || isWordChar(ch) ? ch : " ";
+  const words = spaced.split(" ").filter((w) => /[^-]/.test(w));
+  let q = "";
+  for (const word of words) {
+    const next = q ? `${q} ${word}` : word;
+    if (next.length > SEARCH_MAX_LENGTH) {
+      if (!q) q = word.slice(0, SEARCH_MAX_LENGTH).replace(/-+$/, "");
+      break;
+    }
+    q = next;
+  }
+  return /[^-]/.test(q) ? q : "";
+}
 
 const UUID_PATTERN = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
 // 1..LIST_PAGE_MAX (1000) without leading zeros.
@@ -39,8 +108,11 @@ const THEME_PATTERN = "light|dark";
 const listKeys = [
   { key: "sort", pattern: SURVEY_SORTS.join("|"), fallback: "totalVotes" },
   { key: "category", pattern: CATEGORIES.join("|"), fallback: "all" },
+  { key: "status", pattern: SURVEY_STATUS_FILTERS.join("|"), fallback: "all" },
   { key: "page", pattern: PAGE_PATTERN, fallback: "1" },
 ];
+// The search: a last segment of its own when present (its view is another route), absent otherwise.
+const SEARCH_KEY = "q";
 const FIXED = new Map([
   ["/", "/c/home/index"],
   ["/pricing", "/c/pricing/index"],
@@ -86,6 +158,11 @@ export function internalPath(url) {
       else if (LIST_VALUES.get(key)?.test(value)) segments.push(value);
       else return null;
     }
+    const q = lastValue(params, SEARCH_KEY);
+    if (q !== undefined) {
+      if (q === "" || normaliseSearch(q) !== q) return null;
+      segments.push(encodeURIComponent(q));
+    }
     return `/c/surveys/${segments.join("/")}`;
   }
   if (pathname.startsWith("/embed/survey/")) {
@@ -99,7 +176,7 @@ export function internalPath(url) {
 }
 
 /**
- * The public path of an internal route (`/c/surveys/createdAt/Health/2` → `/surveys`); any other path
+ * The public path of an internal route (`/c/surveys/createdAt/Health/all/2` → `/surveys`); any other path
  * as it is. For what a page shows depending on where it is: during the request the app sees the
  * internal route, in the browser the public URL.
  * @param {string} pathname
@@ -129,16 +206,23 @@ export function publicRewrites() {
     { source: `/embed/survey/:id(${UUID_PATTERN})`, has: [{ type: "query", key: "theme", value: `(?<theme>${THEME_PATTERN})` }], destination: "/c/embed/:id/:theme" },
     { source: `/embed/survey/:id(${UUID_PATTERN})`, missing: [{ type: "query", key: "theme" }], destination: "/c/embed/:id/light" },
   );
-  // One rule per combination of present / absent parameters (2^3).
-  for (let mask = 0; mask < 1 << listKeys.length; mask++) {
-    const present = listKeys.filter((_, i) => mask & (1 << i));
-    const absent = listKeys.filter((_, i) => !(mask & (1 << i)));
-    rules.push({
-      source: "/surveys",
-      has: present.map((k) => ({ type: "query", key: k.key, value: `(?<${k.key}>${k.pattern})` })),
-      missing: absent.map((k) => ({ type: "query", key: k.key })),
-      destination: `/c/surveys/${listKeys.map((k) => (present.includes(k) ? `:${k.key}` : k.fallback)).join("/")}`,
-    });
+  // One rule per combination of present / absent parameters (2^4), with and without a search.
+  const search = searchPattern();
+  for (const withSearch of [true, false]) {
+    for (let mask = 0; mask < 1 << listKeys.length; mask++) {
+      const present = listKeys.filter((_, i) => mask & (1 << i));
+      const absent = listKeys.filter((_, i) => !(mask & (1 << i)));
+      const has = present.map((k) => ({ type: /** @type {const} */ ("query"), key: k.key, value: `(?<${k.key}>${k.pattern})` }));
+      const missing = absent.map((k) => ({ type: /** @type {const} */ ("query"), key: k.key }));
+      if (withSearch) has.push({ type: "query", key: SEARCH_KEY, value: `(?<${SEARCH_KEY}>${search})` });
+      else missing.push({ type: "query", key: SEARCH_KEY });
+      rules.push({
+        source: "/surveys",
+        has,
+        missing,
+        destination: `/c/surveys/${listKeys.map((k) => (present.includes(k) ? `:${k.key}` : k.fallback)).join("/")}${withSearch ? `/:${SEARCH_KEY}` : ""}`,
+      });
+    }
   }
   return rules;
 }

@@ -19,6 +19,9 @@ export const AUDIT_ACTIONS = [
   "recovery_code_use",
   "recovery_codes_regenerate",
   "passkey_add",
+  "review_request",
+  "contact_reply",
+  "contact_handled",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionEnum = pgEnum("audit_action", AUDIT_ACTIONS);

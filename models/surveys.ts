@@ -1,8 +1,19 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, customType, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { idColumn, createdAtColumn, belongsTo } from "./columns";
 import { categoryEnum, resultsVisibilityEnum, surveyStatusEnum } from "./enums";
 import { users } from "./users";
+
+/**
+ * The text search configuration of the survey search (the generated column below and every query of
+ * it must name the same one, or their words would be stemmed differently): English, the language of
+ * the site and its surveys, so "vote" finds "votes" and "voting" and words like "the" are left out
+ * (docs/performance.md, "Search and the open/closed filter").
+ */
+export const SURVEY_SEARCH_CONFIG = "english";
+
+/** PostgreSQL's `tsvector`, which Drizzle has no column type for. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const surveys = pgTable(
   "surveys",
@@ -29,8 +40,20 @@ export const surveys = pgTable(
     // Set by the close job (lib/surveys/notifications.ts) in the transaction that queues the mails
     // of the survey's end: each closed survey is announced once, whichever server runs the job.
     closeNotifiedAt: timestamp("close_notified_at", { withTimezone: true, mode: "date" }),
+    // An unpublished survey's surveyor asked the admins to review it again (after updating it); cleared
+    // by the admin's next publish or unpublish.
+    reviewRequestedAt: timestamp("review_requested_at", { withTimezone: true, mode: "date" }),
     // How many people reported it, kept by a trigger on reports (migration 0011_scale_indexes).
     reportCount: integer("report_count").notNull().default(0),
+    // The words of the public search (`/surveys?q=`), kept by PostgreSQL from the written fields
+    // (all four are not null); read only through the GIN index below (lib/surveys/queries.ts).
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          `to_tsvector('${SURVEY_SEARCH_CONFIG}'::regconfig, "title" || ' ' || "question_title" || ' ' || "question_description" || ' ' || "description")`,
+        ),
+      ),
   },
   (t) => [
     check("surveys_counts_non_negative", sql`${t.yesCount} >= 0 and ${t.noCount} >= 0`),
@@ -71,6 +94,13 @@ export const surveys = pgTable(
     index("surveys_reported_idx")
       .on(t.reportCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.reportCount} > 0`),
+    // The public search: which surveys hold the words, whatever their number (migration 0020_survey_search).
+    // Without GIN's pending list (`fastupdate`): every vote rewrites its survey's row, so the list would
+    // always hold the latest votes' entries and every search would read all of it (up to 4 MB) first.
+    index("surveys_search_idx").using("gin", t.searchVector).with({ fastupdate: false }),
+    // The open/closed filter's count: published surveys by deadline, read from the index alone (a range
+    // from today on, or up to yesterday), the category beside it.
+    index("surveys_status_deadline_idx").on(t.status, t.deadline, t.category),
     // The close job's question: published surveys past their deadline not yet announced.
     index("surveys_close_pending_idx").on(t.deadline).where(sql`${t.status} = 'publish' and ${t.closeNotifiedAt} is null`),
   ],

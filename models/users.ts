@@ -29,6 +29,8 @@ export const users = pgTable(
     // results of surveys the person asked for, and, for surveyors, news of their own surveys.
     mailResults: boolean("mail_results").notNull().default(true),
     mailSurveyNews: boolean("mail_survey_news").notNull().default(true),
+    // A notice when the account signs in from a browser it has not used before (opt-out).
+    mailSignInNotices: boolean("mail_sign_in_notices").notNull().default(true),
     // A keyed hash of the network the account was created from (lib/integrity/network-hash.ts), never the
     // address: the integrity panel counts voters who signed up from one network.
     signupNetwork: text("signup_network"),

@@ -1,19 +1,26 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useOptimistic, useTransition } from "react";
-import { CATEGORIES, listHref, type ListState } from "@/lib/public-urls";
+import { useOptimistic, useTransition, type FormEvent } from "react";
+import { CATEGORIES, listHref, normaliseSearch, type ListState } from "@/lib/public-urls";
 import { Loader2 } from "lucide-react";
 import { Options } from "@/components/ui/options";
 
 const selectClass =
   "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
+const buttonClass = "h-10 rounded-md bg-brand-700 px-4 text-sm font-medium text-white";
+
+/** The view's other choices, for a form that sends one of them: only those not at their default. */
+function Kept({ state, keys }: { state: ListState; keys: (keyof ListState)[] }) {
+  return keys.map((key) => (state[key] && !(key === "sort" && state.sort === "totalVotes") ? <input key={key} type="hidden" name={key} value={state[key]} /> : null));
+}
 
 /**
- * Sort and category controls. They change the URL (so a view can be shared and indexed); the page
- * is rendered on the server. Without JavaScript the form still works as a plain GET. While the new
- * list loads, the selects already show the choice (useOptimistic), a pending note shows beside them,
- * and the old list is dimmed (globals.css, by `data-pending`).
+ * The search, and the sort, category and open/closed controls. They change the URL (so a view can be
+ * shared and indexed); the page is rendered on the server. Without JavaScript both forms still work as
+ * plain GETs, each keeping the other's choices as hidden fields (a search typed as is is normalised by
+ * a redirect). While the new list loads, the selects already show the choice (useOptimistic), a
+ * pending note shows beside them, and the old list is dimmed (globals.css, by `data-pending`).
  */
 export function SurveyFilters({ state }: { state: ListState }) {
   const router = useRouter();
@@ -25,51 +32,86 @@ export function SurveyFilters({ state }: { state: ListState }) {
       show(next);
       router.push(listHref({ ...state, ...next, page: 1 }), { scroll: false });
     });
+  const search = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    go({ q: normaliseSearch(String(new FormData(e.currentTarget).get("q") ?? "")) });
+  };
 
   return (
-    <form
-      action="/surveys"
-      method="get"
-      className="flex flex-wrap items-end gap-4"
-      aria-label="Sort and filter surveys"
-      data-pending={pending ? "true" : undefined}
-    >
-      <div className="flex flex-col gap-1">
-        <label htmlFor="sort" className="text-sm font-medium">
-          Sort by
-        </label>
-        <select
-          id="sort"
-          name="sort"
-          className={selectClass}
-          value={shown.sort}
-          onChange={(e) => go({ sort: e.target.value as ListState["sort"] })}
-        >
-          <option value="totalVotes">Most votes</option>
-          <option value="createdAt">Newest</option>
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="category" className="text-sm font-medium">
-          Category
-        </label>
-        <select id="category" name="category" className={selectClass} value={shown.category} onChange={(e) => go({ category: e.target.value })}>
-          <option value="">All</option>
-          <Options values={CATEGORIES} />
-        </select>
-      </div>
-      <noscript>
-        <button type="submit" className="h-10 rounded-md bg-brand-700 px-4 text-sm font-medium text-white">
-          Apply
+    <div className="flex flex-col gap-4 md:items-end">
+      <form role="search" action="/surveys" method="get" className="flex w-full items-end gap-2 md:w-auto" onSubmit={search}>
+        <div className="flex min-w-0 grow flex-col gap-1">
+          <label htmlFor="q" className="text-sm font-medium">
+            Search surveys
+          </label>
+          <input key={state.q} id="q" name="q" type="search" defaultValue={state.q} maxLength={500} className={`${selectClass} md:w-72`} />
+        </div>
+        <Kept state={state} keys={["sort", "category", "status"]} />
+        <button type="submit" className={buttonClass}>
+          Search
         </button>
-      </noscript>
-      <p role="status" className="flex h-10 items-center gap-2 text-sm text-slate-600">
-        {pending && (
-          <>
-            <Loader2 className="h-4 w-4 animate-spin text-brand-700" aria-hidden="true" /> Updating the list…
-          </>
-        )}
-      </p>
-    </form>
+      </form>
+      <form
+        action="/surveys"
+        method="get"
+        className="flex flex-wrap items-end gap-4"
+        aria-label="Sort and filter surveys"
+        data-pending={pending ? "true" : undefined}
+      >
+        <Kept state={state} keys={["q"]} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="sort" className="text-sm font-medium">
+            Sort by
+          </label>
+          <select
+            id="sort"
+            name="sort"
+            className={selectClass}
+            value={shown.sort}
+            onChange={(e) => go({ sort: e.target.value as ListState["sort"] })}
+          >
+            <option value="totalVotes">Most votes</option>
+            <option value="createdAt">Newest</option>
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="category" className="text-sm font-medium">
+            Category
+          </label>
+          <select id="category" name="category" className={selectClass} value={shown.category} onChange={(e) => go({ category: e.target.value })}>
+            <option value="">All</option>
+            <Options values={CATEGORIES} />
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="status" className="text-sm font-medium">
+            Status
+          </label>
+          <select
+            id="status"
+            name="status"
+            className={selectClass}
+            value={shown.status}
+            onChange={(e) => go({ status: e.target.value as ListState["status"] })}
+          >
+            <option value="">All</option>
+            <option value="open">Open</option>
+            <option value="closed">Closed</option>
+          </select>
+        </div>
+        <noscript>
+          <button type="submit" className={buttonClass}>
+            Apply
+          </button>
+        </noscript>
+        <p role="status" className="flex h-10 items-center gap-2 text-sm text-slate-600">
+          {pending && (
+            <>
+              <Loader2 className="h-4 w-4 animate-spin text-brand-700" aria-hidden="true" /> Updating the list…
+            </>
+          )}
+        </p>
+      </form>
+    </div>
   );
 }

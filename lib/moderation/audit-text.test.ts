@@ -47,6 +47,12 @@ const CASES: Record<AuditAction, { row: Partial<AuditRow>; text: string }> = {
   recovery_code_use: { row: { ...SELF, newValue: "9" }, text: "person@test.example used a recovery code on their own account: 9 recovery codes left." },
   recovery_codes_regenerate: { row: { ...SELF }, text: "person@test.example made new recovery codes for their own account." },
   passkey_add: { row: { ...SELF }, text: "person@test.example added a passkey to their own account." },
+  review_request: {
+    row: { actorId: "d0000000-0000-4000-8000-000000000004", actorEmail: "surveyor@test.example", ...SURVEY },
+    text: "surveyor@test.example asked the admins to review again the unpublished survey “Remote work”.",
+  },
+  contact_reply: { row: { ...ADMIN, newValue: "visitor@test.example" }, text: "admin@test.example replied by mail to the contact message of visitor@test.example." },
+  contact_handled: { row: { ...ADMIN, newValue: "visitor@test.example" }, text: "admin@test.example marked handled the contact message of visitor@test.example." },
 };
 
 const EMPTY: AuditRow = {
@@ -73,7 +79,7 @@ describe("describeAuditEvent", () => {
     expect(actor).not.toBe("");
     expect(target).not.toBe("");
     expect(text).not.toContain("none → none");
-    if (action !== "survey_status") {
+    if (action !== "survey_status" && action !== "review_request") {
       expect(text).not.toMatch(/\bsurvey\b/i);
       expect(text).not.toContain("changed the status of");
       expect(text).not.toContain("active → suspended");

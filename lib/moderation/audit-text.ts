@@ -95,6 +95,14 @@ const DESCRIBE: Record<AuditAction, Describe> = {
   recovery_code_use: (row) => ({ action: "used a recovery code on", target: targetAccount(row), outcome: codesLeft(row.newValue) }),
   recovery_codes_regenerate: (row) => ({ action: "made new recovery codes for", target: targetAccount(row), outcome: null }),
   passkey_add: (row) => ({ action: "added a passkey to", target: targetAccount(row), outcome: null }),
+  review_request: (row) => ({ action: "asked the admins to review again the unpublished survey", target: survey(row), outcome: null }),
+  // A contact message's sender has no account: their address is kept as the row's new value.
+  contact_reply: (row) => ({ action: "replied by mail to the contact message of", target: row.newValue ?? "a visitor", outcome: null }),
+  contact_handled: (row) => ({
+    action: row.oldValue === "handled" ? "reopened the contact message of" : "marked handled the contact message of",
+    target: row.newValue ?? "a visitor",
+    outcome: null,
+  }),
 };
 
 /** One audit entry in words: who did what to whom, what changed, and its detail under its own label. */

@@ -4,8 +4,17 @@ import { unstable_cache } from "next/cache";
 import { notFound } from "@/lib/api/errors";
 import { SURVEY_LIST_TAG, surveyTag } from "@/lib/surveys/cache-tags";
 import type { Category, Role } from "@/models";
-import type { SurveySort } from "@/lib/surveys/list-schema";
-import { countPublishedSurveys, getPublishedSurvey, listPublishedSurveyIds, listPublishedSurveys } from "@/lib/surveys/queries";
+import { siteToday } from "@/lib/site-dates";
+import type { SurveySort, SurveyStatusFilter } from "@/lib/surveys/list-schema";
+import {
+  countListedSurveys,
+  countPublishedSurveys,
+  searchPublishedSurveys,
+  getPublishedSurvey,
+  listPublishedSurveyIds,
+  listPublishedSurveys,
+  type PublicSurvey,
+} from "@/lib/surveys/queries";
 import { getSurveyForOwnerOrAdmin } from "@/lib/surveys/workspace";
 
 // The public reads, served from Next's data cache and tagged (lib/surveys/cache-tags.ts): a page that
@@ -38,6 +47,68 @@ export const cachedSurveyList = unstable_cache(
   ["public-survey-list", PROCESS_KEY],
   { tags: [SURVEY_LIST_TAG], revalidate: SAFETY_NET_SECONDS },
 );
+
+/**
+ * The time limit of a search's cached data, and of its page (the search route's `revalidate`): short,
+ * because anyone can ask for any words and each search is one more entry. With Redis an entry is
+ * removed 1.5 times its time limit after it was written, so searches nobody repeats leave within 90
+ * seconds; without Redis they take a share of Next's bounded store (50 MB, least recently used) like
+ * any page. Tags still expire them at once when a survey changes. See docs/performance.md, "Search and
+ * the open/closed filter".
+ */
+export const SEARCH_SECONDS = 60;
+
+// The open/closed views: the site's day is part of the key, so the first render after midnight reads
+// the new day's lists (within the page's 60 s), and the query compares deadlines with that same day.
+const cachedStatusList = unstable_cache(
+  (sort: SurveySort, category: Category | undefined, status: SurveyStatusFilter, today: string, page: number, limit: number) =>
+    listPublishedSurveys({ sort, category, status, today, page, limit }),
+  ["public-survey-list-status", PROCESS_KEY],
+  { tags: [SURVEY_LIST_TAG], revalidate: SAFETY_NET_SECONDS },
+);
+const cachedStatusCount = unstable_cache(
+  (category: Category | undefined, status: SurveyStatusFilter, today: string) => countListedSurveys({ category, status, today }),
+  ["public-survey-count-status", PROCESS_KEY],
+  { tags: [SURVEY_LIST_TAG], revalidate: SAFETY_NET_SECONDS },
+);
+// Searches (with or without the filters): the page and its count together (the count decides how the
+// page is read), with the short time limit.
+const cachedSearch = unstable_cache(
+  (sort: SurveySort, category: Category | undefined, status: SurveyStatusFilter | undefined, today: string | undefined, q: string, page: number, limit: number) =>
+    searchPublishedSurveys({ sort, category, status, today, q, page, limit }),
+  ["public-survey-search", PROCESS_KEY],
+  { tags: [SURVEY_LIST_TAG], revalidate: SEARCH_SECONDS },
+);
+
+export type SurveyListView = {
+  sort: SurveySort;
+  category?: Category;
+  status?: SurveyStatusFilter;
+  /** Normalised (`normaliseSearch`). */
+  q?: string;
+  page: number;
+  limit: number;
+};
+
+/**
+ * One page of a view of the public list and how many surveys the view holds (the kept counter, or for a
+ * filtered view a count up to FILTERED_COUNT_CAP), from the cache entries of its kind.
+ */
+export async function cachedListView({ sort, category, status, q, page, limit }: SurveyListView): Promise<{ surveys: PublicSurvey[]; total: number }> {
+  const today = status ? siteToday() : undefined;
+  if (q) return cachedSearch(sort, category, status, today, q, page, limit);
+  const [surveys, total] = await Promise.all([
+    status ? cachedStatusList(sort, category, status, today!, page, limit) : cachedSurveyList(sort, category, page, limit),
+    status ? cachedStatusCount(category, status, today!) : cachedSurveyCount(category),
+  ]);
+  return { surveys, total };
+}
+
+/** One page of a view of the public list (`GET /api/all_surveys`). */
+export async function cachedListPage(view: SurveyListView): Promise<PublicSurvey[]> {
+  if (!view.q && !view.status) return cachedSurveyList(view.sort, view.category, view.page, view.limit);
+  return (await cachedListView(view)).surveys;
+}
 
 /**
  * The home page's and `GET /api/get_features_surveys`' 6 open surveys with the most votes. A survey

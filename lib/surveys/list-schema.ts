@@ -1,10 +1,17 @@
 import { z } from "@/lib/validation/zod";
+import { normaliseSearch, SEARCH_MAX_LENGTH } from "@/lib/public-rewrites.mjs";
 import { CATEGORIES } from "@/models/enums";
 
 // The public survey list's query (`GET /api/all_surveys` and the /surveys page): one definition of
-// the sort options, the category filter and the paging bounds.
+// the sort options, the category and open/closed filters, the search and the paging bounds.
 export const SURVEY_SORTS = ["totalVotes", "createdAt"] as const;
 export type SurveySort = (typeof SURVEY_SORTS)[number];
+/** Open: published and its deadline not passed (voting runs through the deadline day); closed: past it. */
+export const SURVEY_STATUS_FILTERS = ["open", "closed"] as const;
+export type SurveyStatusFilter = (typeof SURVEY_STATUS_FILTERS)[number];
+export { normaliseSearch, SEARCH_MAX_LENGTH };
+/** A search typed longer than this is refused by the API (400); the list keeps its first SEARCH_MAX_LENGTH characters. */
+export const SEARCH_INPUT_MAX = 500;
 
 export const API_PAGE_LIMIT_MAX = 100;
 export const LIST_PAGE_SIZE = 12;
@@ -22,6 +29,19 @@ export const surveyListQuerySchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .meta({ description: "Only this category; empty or left out: every category" }),
+  status: z
+    .union([z.literal(""), z.enum(SURVEY_STATUS_FILTERS, { error: "status must be open or closed" })])
+    .optional()
+    .transform((v) => v || undefined)
+    .meta({ description: "Only open surveys (deadline not passed) or closed ones; empty or left out: both" }),
+  q: z
+    .string()
+    .max(SEARCH_INPUT_MAX, `q must be at most ${SEARCH_INPUT_MAX} characters`)
+    .optional()
+    .transform((v) => (v === undefined ? undefined : normaliseSearch(v) || undefined))
+    .meta({
+      description: `Words to find in the title, question and description (English stemming: "vote" finds "votes"; \`-word\` leaves out, \`or\` between words allows either). Lower-cased, only letters, digits and hyphens kept, the first ${SEARCH_MAX_LENGTH} characters; nothing left: no search`,
+    }),
   page: z.coerce
     .number({ error: "page must be a whole number from 1" })
     .int("page must be a whole number from 1")

@@ -78,6 +78,18 @@ describe("GET /api/all_surveys", () => {
     expect(res.json.error?.code).toBe("bad_request");
     expect(res.json.error?.message).toBeTruthy();
   });
+
+  it("searches (normalised like the page) and filters open or closed surveys; a search typed absurdly long is 400", async () => {
+    expect((await list("?q=P12!")).items.map((s) => s.title)).toEqual(["p12"]);
+    expect((await list("?q=p12+or+p3&sort=createdAt")).items.map((s) => s.title).sort()).toEqual(["p12", "p3"]);
+    expect((await list("?q=hidden")).items).toEqual([]);
+    expect((await list("?q=!!!")).items).toHaveLength(15);
+    expect((await list("?status=open")).items).toHaveLength(15);
+    expect((await list("?status=closed")).items).toEqual([]);
+    expect((await list("?status=closed&q=p12")).items).toEqual([]);
+    expect((await list(`?q=${"x".repeat(501)}`)).status).toBe(400);
+    expect((await list("?status=ended")).status).toBe(400);
+  });
 });
 
 describe("GET /api/all_surveys from other sites", () => {
