@@ -3,12 +3,12 @@ import { logInWithForm } from "./fixtures/accounts";
 import { analyzePage } from "./fixtures/axe";
 import { signInAs } from "./fixtures/session";
 import { createSurveyThroughApi, voteAsNewPerson } from "./fixtures/surveys";
+import { layOutAt, PHONE } from "./fixtures/widths";
 
 // The integrity panel and the moderation of fake accounts: the surveyor's results page shows the
 // panel (empty state too); an admin suspends an account and voids its vote from Manage Users, the
 // public page and its embed say so, the account cannot sign in, and the vote comes back when restored.
 
-const PHONE = { width: 390, height: 844 };
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -42,8 +42,8 @@ test("the surveyor's results page shows the integrity panel, on a desktop and a 
   await expect(how).toContainText("A burst is an hour with at least 10 votes");
   await expectAxeClean(page);
 
-  await page.setViewportSize(PHONE);
-  await page.reload();
+  // The same page laid out at 390 px, without a reload (e2e/fixtures/widths.ts).
+  await layOutAt(page, PHONE);
   await expect(page.getByTestId("integrity-panel")).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAxeClean(page);

@@ -84,12 +84,28 @@ test("a user buys the Extended plan: Pricing → Purchase → card → back on /
   await expect(rows.nth(1).getByRole("link", { name: /View receipt/ })).toHaveAttribute("href", /\/receipts\/ch_/);
 });
 
-test("a declined card shows the provider's message, and the role stays user", async ({ page }) => {
+test("the page says 'Failed to initialize payment.' when the intent cannot be created; then axe, and a declined card shows the provider's message, and the role stays user", async ({ page }) => {
   await useFakeStripeJs(page);
   await signUpFresh(page, "Declined");
+  // Our own API answering as it does when Stripe is unreachable: nothing is charged, no Pay button.
+  await page.route("**/api/create-payment-intent", (route) =>
+    route.fulfill({ status: 503, json: { error: { code: "service_unavailable", message: "The payment provider is not reachable right now. Please try again in a moment." } } }),
+  );
   await page.goto("/payment");
+  const alert = page.getByRole("alert").filter({ hasText: "Failed to initialize payment." });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("The payment provider is not reachable right now.");
+  await expect(page.getByRole("button", { name: "Pay" })).toHaveCount(0);
+  expect(await myRole(page)).toBe("user");
+
+  // Stripe reachable again: the page, ready to pay, has no accessibility violations.
+  await page.unroute("**/api/create-payment-intent");
+  await page.reload();
   const pay = page.getByRole("button", { name: "Pay" });
   await expect(pay).toBeEnabled();
+  const results = await analyzePage(page);
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
   await typeCard(page, CARDS.declined);
   await pay.click();
   await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
@@ -109,20 +125,6 @@ test("a declined card shows the provider's message, and the role stays user", as
   expect(await myRole(page)).toBe("pro_user");
 });
 
-test("the page says 'Failed to initialize payment.' when the intent cannot be created, and charges nothing", async ({ page }) => {
-  await useFakeStripeJs(page);
-  await signUpFresh(page, "Offline");
-  // Our own API answering as it does when Stripe is unreachable.
-  await page.route("**/api/create-payment-intent", (route) =>
-    route.fulfill({ status: 503, json: { error: { code: "service_unavailable", message: "The payment provider is not reachable right now. Please try again in a moment." } } }),
-  );
-  await page.goto("/payment");
-  const alert = page.getByRole("alert").filter({ hasText: "Failed to initialize payment." });
-  await expect(alert).toBeVisible();
-  await expect(alert).toContainText("The payment provider is not reachable right now.");
-  await expect(page.getByRole("button", { name: "Pay" })).toHaveCount(0);
-});
-
 test("when saving fails the person is told to contact support, and Stripe's webhook still upgrades them", async ({ page }) => {
   await useFakeStripeJs(page);
   await signUpFresh(page, "Unsaved");
@@ -139,19 +141,5 @@ test("when saving fails the person is told to contact support, and Stripe's webh
   await expect.poll(() => myRole(page), { timeout: 15_000 }).toBe("pro_user");
 });
 
-test("the payment page has no accessibility violations", async ({ page }) => {
-  await useFakeStripeJs(page);
-  await signUpFresh(page, "Axe");
-  await page.goto("/payment");
-  await expect(page.getByRole("button", { name: "Pay" })).toBeEnabled();
-  const results = await analyzePage(page);
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-});
-
-test("signed out, Purchase asks to log in first, and /payment goes to the login page", async ({ page }) => {
-  await page.goto("/pricing");
-  await page.getByRole("button", { name: "Purchase" }).click();
-  await expect(page.getByRole("alertdialog").getByText("Please login to purchase this item")).toBeVisible();
-  await page.goto("/payment");
-  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fpayment/);
-});
+// Signed out, Purchase asks to log in first and /payment goes to the login page: e2e/public.spec.ts
+// ("pricing: signed-out visitors are asked to log in first").

@@ -144,7 +144,7 @@ test("unknown, malformed and unpublished surveys are a 404 for the public", asyn
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("this is a error page");
 });
 
-test("pricing: signed-out visitors are asked to log in first", async ({ page }) => {
+test("pricing: signed-out visitors are asked to log in first, and /payment goes to the login page", async ({ page }) => {
   await page.goto("/pricing");
   await expect(page.getByRole("heading", { name: "Extended" })).toBeVisible();
   await expect(page.getByText("$16")).toBeVisible();
@@ -157,6 +157,9 @@ test("pricing: signed-out visitors are asked to log in first", async ({ page }) 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/pricing$/);
+  // And the payment page itself sends them to log in, back to it afterwards.
+  await page.goto("/payment");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fpayment/);
 });
 
 test("pricing: a signed-in user goes to /payment; a pro_user is told they already have the plan", async ({ page }) => {

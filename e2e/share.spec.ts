@@ -6,67 +6,79 @@ import { expect, test } from "@playwright/test";
 import { analyzePage } from "./fixtures/axe";
 import { signInAs } from "./fixtures/session";
 import { createSurveyThroughApi, voteAsNewPerson } from "./fixtures/surveys";
+import { atBothWidths, DESKTOP } from "./fixtures/widths";
 
-const WIDTHS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
 
 async function aSurvey(request: import("@playwright/test").APIRequestContext) {
   const [survey] = (await (await request.get("/api/all_surveys?limit=1")).json()) as { _id: string; title: string; questionTitle: string }[];
   return survey;
 }
 
-for (const { name, viewport } of WIDTHS) {
-  test.describe(`${name} width`, () => {
-    test.use({ viewport });
+// Each page is loaded once at 1280 px and laid out again at 390 px (e2e/fixtures/widths.ts): the
+// panel's layout is CSS, and the embed measures itself again when its frame changes size.
+test.use({ viewport: DESKTOP });
 
-    test("the share panel copies the link and downloads the QR code", async ({ page, context, baseURL }) => {
-      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-      const survey = await aSurvey(page.request);
-      await page.goto(`/survey/details/${survey._id}`);
-      const panel = page.getByRole("region", { name: "Share this survey" });
-      await expect(panel.getByRole("img", { name: /QR code of the survey's address/ })).toBeVisible();
-      // Clicks before the page's script has run do nothing: click until it says Copied.
-      await expect(async () => {
-        await panel.getByRole("button", { name: /Copy link|Copied/ }).click();
-        await expect(panel.getByRole("button", { name: "Copied" })).toBeVisible({ timeout: 1_000 });
-      }).toPass({ timeout: 15_000 });
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/survey/details/${survey._id}`);
-      const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "QR code (PNG)" }).click()]);
-      expect(download.suggestedFilename()).toBe(`opinex-survey-${survey._id}.png`);
-      await expect(panel.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", new RegExp(`^https://wa\\.me/\\?text=.*${survey._id}`));
-      const { violations } = await analyzePage(page);
-      expect(violations.map((v) => v.id)).toEqual([]);
-    });
+test("the share panel copies the link and downloads the QR code, at 1280 and 390 px", async ({ page, context, baseURL }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const survey = await aSurvey(page.request);
+  await page.goto(`/survey/details/${survey._id}`);
+  const panel = page.getByRole("region", { name: "Share this survey" });
+  await atBothWidths(page, async (width) => {
+    await expect(panel.getByRole("img", { name: /QR code of the survey's address/ })).toBeVisible();
+    await expect(panel.getByRole("button", { name: /Copy link|Copied/ })).toBeVisible();
+    await expect(panel.getByRole("link", { name: "QR code (PNG)" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), width).toBeLessThanOrEqual(0);
+    const { violations } = await analyzePage(page);
+    expect(violations.map((v) => v.id), width).toEqual([]);
+    if (width === "desktop") return;
+    // At the phone's width: copy and download.
+    // Clicks before the page's script has run do nothing: click until it says Copied.
+    await expect(async () => {
+      await panel.getByRole("button", { name: /Copy link|Copied/ }).click();
+      await expect(panel.getByRole("button", { name: "Copied" })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/survey/details/${survey._id}`);
+    const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "QR code (PNG)" }).click()]);
+    expect(download.suggestedFilename()).toBe(`opinex-survey-${survey._id}.png`);
+    await expect(panel.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", new RegExp(`^https://wa\\.me/\\?text=.*${survey._id}`));
+  });
+});
 
-    test("an embed in a page of another site shows the survey, and the frame takes its height", async ({ page, baseURL }) => {
-      const survey = await aSurvey(page.request);
-      // A plain HTML page served by another web server (another origin), as a blog embeds the survey
-      // with the snippet and resizes the frame when the embed says how high it is.
-      const html = `<!doctype html><html lang="en"><title>A blog</title><body><h1>My post</h1>
+test("an embed in a page of another site shows the survey, and the frame takes its height, at 1280 and 390 px", async ({ page, baseURL }) => {
+  const survey = await aSurvey(page.request);
+  // A plain HTML page served by another web server (another origin), as a blog embeds the survey
+  // with the snippet and resizes the frame when the embed says how high it is.
+  const html = `<!doctype html><html lang="en"><title>A blog</title><body><h1>My post</h1>
 <iframe id="survey" src="${baseURL}/embed/survey/${survey._id}?theme=dark" width="480" height="600" style="border:0;max-width:100%" title="A survey"></iframe>
 <script>addEventListener("message", (e) => { if (e.data && e.data.type === "opinex:embed-height") document.getElementById("survey").height = e.data.height; });</script></body></html>`;
-      const blog = http.createServer((_, res) => res.writeHead(200, { "content-type": "text/html" }).end(html));
-      await new Promise<void>((resolve) => blog.listen(0, "127.0.0.1", resolve));
-      try {
-        await page.goto(`http://127.0.0.1:${(blog.address() as AddressInfo).port}/post`);
-        const frame = page.frameLocator("#survey");
-        await expect(frame.getByRole("heading", { name: survey.questionTitle })).toBeVisible();
-        await expect(frame.getByTestId("embed-figures")).toContainText("vote");
-        // Open: each answer opens the survey with it selected; closed: the survey's results.
-        const vote = frame.getByRole("link", { name: /^Yes|See the results on OPINEX/ });
-        await expect(vote).toHaveAttribute("href", new RegExp(`^${baseURL}/survey/details/${survey._id}(\\?vote=yes)?$`));
-        await expect(vote).toHaveAttribute("target", "_blank");
-        // The frame was 600 px high; the embed said how high it really is.
-        await expect.poll(async () => Number(await page.locator("#survey").getAttribute("height"))).toBeLessThan(400);
-        expect(Number(await page.locator("#survey").getAttribute("height"))).toBeGreaterThan(120);
-      } finally {
-        blog.close();
-      }
+  const blog = http.createServer((_, res) => res.writeHead(200, { "content-type": "text/html" }).end(html));
+  await new Promise<void>((resolve) => blog.listen(0, "127.0.0.1", resolve));
+  try {
+    await page.goto(`http://127.0.0.1:${(blog.address() as AddressInfo).port}/post`);
+    const frame = page.frameLocator("#survey");
+    await expect(frame.getByRole("heading", { name: survey.questionTitle })).toBeVisible();
+    await expect(frame.getByTestId("embed-figures")).toContainText("vote");
+    // Open: each answer opens the survey with it selected; closed: the survey's results.
+    const vote = frame.getByRole("link", { name: /^Yes|See the results on OPINEX/ });
+    await expect(vote).toHaveAttribute("href", new RegExp(`^${baseURL}/survey/details/${survey._id}(\\?vote=yes)?$`));
+    await expect(vote).toHaveAttribute("target", "_blank");
+    await atBothWidths(page, async (width) => {
+      // The frame was 600 px high; the embed said how high it really is (again once its width changed).
+      await expect.poll(async () => Number(await page.locator("#survey").getAttribute("height")), { message: width }).toBeLessThan(400);
+      expect(Number(await page.locator("#survey").getAttribute("height")), width).toBeGreaterThan(120);
+      await expect(frame.getByRole("heading", { name: survey.questionTitle })).toBeVisible();
+      // The whole card fits the frame's new height.
+      await expect
+        .poll(async () => {
+          const inner = await frame.locator("html").evaluate((el) => el.scrollHeight);
+          return inner - Number(await page.locator("#survey").getAttribute("height"));
+        }, { message: width })
+        .toBeLessThanOrEqual(1);
     });
-  });
-}
+  } finally {
+    blog.close();
+  }
+});
 
 test("the embed may be framed by anyone, in light and dark; every other page refuses framing", async ({ page, request }) => {
   const survey = await aSurvey(request);

@@ -20,19 +20,24 @@ const JOBS = {
 
 /**
  * The order: steps one after another; in a step, its chains side by side; in a chain, its jobs one
- * after another. A chain marked `background` runs at the lowest CPU priority: it gets only what the
- * others leave idle, and never delays them.
+ * after another. A job marked `background` runs at the lowest CPU priority: it gets only what the
+ * others leave idle, and never delays them; `live` prints as it goes.
  *
- * 1. the build and vitest side by side: both keep the two cores busy, and neither waits on the other;
- * 2. Playwright, and behind it, at the lowest priority, the type check then ESLint. One Playwright
- *    lane keeps about one and a half cores busy (the browser, the app server, the test runner: mostly
- *    one waits on another); the type check and ESLint use the rest, which Playwright never waits for.
- *    Neither has a time limit, so going slowly costs them nothing; vitest has (its tests' timeouts,
- *    and tests that wait for a job or a mail), so it never runs in the background.
+ * One step, two chains side by side:
+ * 1. the build, then Playwright as soon as the build is done. One Playwright lane keeps about one and
+ *    a half cores busy (the browser, the app server, the test runner: mostly one waits on another);
+ * 2. vitest beside the build (both keep the two cores busy) and on beside Playwright's first minute
+ *    (its servers starting, its first specs), then, at the lowest priority, the type check then ESLint
+ *    in what Playwright leaves idle. Neither has a time limit, so going slowly costs them nothing;
+ *    vitest has (its tests' timeouts, and tests that wait for a job or a mail), so it never runs in
+ *    the background. Waiting for vitest before starting Playwright left Playwright idle for the
+ *    minute vitest outlasts the build (docs/testing.md).
  */
 const PLAN = [
-  [{ jobs: ["build"] }, { jobs: ["vitest"] }],
-  [{ jobs: ["playwright"], live: true }, { jobs: ["typecheck", "lint"], background: true }],
+  [
+    { jobs: ["build", { name: "playwright", live: true }] },
+    { jobs: ["vitest", { name: "typecheck", background: true }, { name: "lint", background: true }] },
+  ],
 ];
 const NEEDS = { playwright: "build" };
 
@@ -118,7 +123,10 @@ function runJob(name, { live = false, background = false }) {
 }
 
 async function runChain(chain) {
-  for (const name of chain.jobs) await runJob(name, chain);
+  for (const job of chain.jobs) {
+    const { name, ...options } = typeof job === "string" ? { name: job } : job;
+    await runJob(name, options);
+  }
 }
 
 // Ctrl-C reaches every job in this session from the terminal, but not the background jobs, which are in

@@ -41,15 +41,16 @@ function SiteToasts() {
   const [wanted, setWanted] = useState(false);
   if (!wanted && !(readOnly(pathname) && !signedIn)) setWanted(true);
   if (!wanted) return null;
-  // Below the sticky 64 px navigation bar, never over it. Named apart from the API reference's own
-  // toast region (/docs/api), which keeps Sonner's default name (axe: landmark-unique).
+  // At the bottom corner: clear of the navigation bar and the page's heading, and beside (not over) a
+  // dialog, which sits in the middle. Named apart from the API reference's own toast region
+  // (/docs/api), which keeps Sonner's default name (axe: landmark-unique).
   return (
     <Toaster
       richColors
       closeButton
-      position="top-center"
-      offset={{ top: 76 }}
-      mobileOffset={{ top: 72 }}
+      position="bottom-right"
+      offset={{ bottom: 24, right: 24 }}
+      mobileOffset={{ bottom: 16 }}
       style={readableToastColours}
       containerAriaLabel="OPINEX notifications"
     />
