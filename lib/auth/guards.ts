@@ -111,10 +111,14 @@ export async function resolveCaller(requestHeaders: Headers, cookieNames: string
   const authorization = requestHeaders.get("authorization");
   if (authorization !== null) {
     if (!authorization.toLowerCase().startsWith("bearer ")) return null;
-    const caller = await loadUser(await verifyApiToken(authorization.slice(7).trim()));
-    // A token never proves a second factor, even one asked for by a session that has (the step-up is
-    // for the person at the browser, docs/security.md).
-    return caller && { ...caller, secondFactorAt: null };
+    const subject = await verifyApiToken(authorization.slice(7).trim());
+    const caller = await loadUser(subject);
+    // A token lives while the session that asked for it does and, like every token, while its session
+    // version is the person's: ending every other session ("sign out everywhere else", a password
+    // change) ends the tokens of the session it keeps too. It never proves a second factor, even one
+    // asked for by a session that has (the step-up is for the person at the browser, docs/security.md).
+    if (!caller || caller.sessionVersion !== subject?.sessionVersion) return null;
+    return { ...caller, secondFactorAt: null };
   }
   const present = (cookie: string) => cookieNames.some((name) => name === cookie || name.startsWith(`${cookie}.`));
   if (!SESSION_COOKIES.some(present)) return null;

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { POST as jwt } from "@/app/api/jwt/route";
 import { GET as me } from "@/app/api/me/route";
+import { DELETE as endOthers } from "@/app/api/me/sessions/route";
 import { hashPassword } from "@/lib/auth/password";
 import { revokeSessions } from "@/lib/accounts/users";
 import { createUser } from "@/tests/factories";
@@ -61,6 +62,16 @@ describe("sign-out ends this browser's session and its tokens", () => {
     await revokeSessions(person.id);
     expect(await meWith({ cookie })).toBeNull();
     expect(await sessionOf(cookie)).toBeNull();
+    expect(await meWith({ authorization: `Bearer ${issued.json.token}` })).toBeNull();
+  });
+
+  it("signing out everywhere else keeps this browser but ends every API token, this browser's too", async () => {
+    const person = await createUser({ email: "tidier@example.test", passwordHash: await hashPassword("right-password") });
+    const cookie = await signIn(person.email, "right-password");
+    const issued = await call(jwt, { method: "POST", headers: { cookie }, body: { email: person.email } });
+    expect(await meWith({ authorization: `Bearer ${issued.json.token}` })).toMatchObject({ id: person.id });
+    expect((await call(endOthers, { method: "DELETE", headers: { cookie } })).status).toBe(200);
+    expect(await meWith({ cookie })).toMatchObject({ id: person.id });
     expect(await meWith({ authorization: `Bearer ${issued.json.token}` })).toBeNull();
   });
 });
