@@ -4,16 +4,18 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { RequestError, sendJson } from "@/lib/api/client";
 
-type Preferences = { results: boolean; surveyNews: boolean };
+type Preferences = { results: boolean; surveyNews: boolean; signInNotices: boolean };
 
 const OPTIONS: { key: keyof Preferences; label: string; hint: string }[] = [
   { key: "results", label: "Results of surveys I asked about", hint: "When a survey you ticked \u201cEmail me the result\u201d on closes." },
   { key: "surveyNews", label: "News of my own surveys", hint: "When one of your surveys closes, or an admin unpublishes it with feedback." },
+  { key: "signInNotices", label: "Sign-ins from a new browser", hint: "When your account signs in from a browser or system it has not used before." },
 ];
 
 /**
  * The account page's mail preferences: each optional kind of mail on or off, saved as it is ticked.
- * Mail about the account itself (verification, password reset, change of address) always goes out.
+ * Mail about the account itself (verification, password reset, change of address, a second factor
+ * added or removed) always goes out.
  */
 export function MailPreferencesSection({ initial, mailEnabled }: { initial: Preferences; mailEnabled: boolean }) {
   const [preferences, setPreferences] = useState(initial);

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { RequestError, requestJson } from "@/lib/api/client";
+import { signInMethodWords } from "@/lib/accounts/sign-in-method";
 
 export type ListedSession = {
   id: string;
@@ -16,6 +17,8 @@ export type ListedSession = {
   lastSeenAt: string;
   lastActive: string;
   current: boolean;
+  /** How it signed in ("password+totp"...), null for sessions from before that was kept. */
+  signInMethod: string | null;
 };
 
 const MOBILE = /\b(iOS|Android|iPadOS)\b/;
@@ -45,6 +48,7 @@ export function SessionsList({ sessions, total }: { sessions: ListedSession[]; t
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="session-list">
         {sessions.map((s) => {
           const Icon = MOBILE.test(s.os) ? Smartphone : Laptop;
+          const method = signInMethodWords(s.signInMethod);
           return (
             <li key={s.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="session">
               <div className="flex min-w-0 items-start gap-3">
@@ -55,7 +59,8 @@ export function SessionsList({ sessions, total }: { sessions: ListedSession[]; t
                     {s.current && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">This device</span>}
                   </p>
                   <p className="text-sm text-slate-600">
-                    Signed in <time dateTime={s.createdAt}>{s.signedIn}</time> · Last active <time dateTime={s.lastSeenAt}>{s.lastActive}</time>
+                    Signed in <time dateTime={s.createdAt}>{s.signedIn}</time>
+                    {method && <span data-testid="session-method"> · {method}</span>} · Last active <time dateTime={s.lastSeenAt}>{s.lastActive}</time>
                   </p>
                 </div>
               </div>

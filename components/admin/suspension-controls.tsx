@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
+import { StepUpCancelled, useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { RequestError } from "@/lib/api/client";
@@ -11,7 +12,9 @@ import { liftSuspension, restoreVotes, suspendUser, voidVotes } from "./admin-ap
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const failed = (title: string, error: unknown) =>
-  toast.error(title, { description: error instanceof RequestError ? error.message : "Something went wrong. Please try again." });
+  error instanceof StepUpCancelled
+    ? toast.info(title, { description: "It needs your second step: nothing was changed." })
+    : toast.error(title, { description: error instanceof RequestError ? error.message : "Something went wrong. Please try again." });
 
 /** A dialog asking why (1–500 characters), for suspending an account or voiding its votes. */
 function ReasonDialog(props: {
@@ -103,6 +106,8 @@ export function SuspensionControls(props: {
   const router = useRouter();
   const [dialog, setDialog] = useState<"suspend" | "void" | null>(null);
   const [busy, setBusy] = useState(false);
+  // Voiding and restoring votes may ask the admin to confirm their second factor first.
+  const { withStepUp, stepUpDialog } = useStepUp();
   if (props.unsuspendable) return <span className="text-sm text-slate-600">Admins cannot be suspended</span>;
 
   const run = async (work: () => Promise<void>) => {
@@ -155,7 +160,7 @@ export function SuspensionControls(props: {
               onClick={() =>
                 run(async () => {
                   try {
-                    const { restored } = await restoreVotes(props.userId);
+                    const { restored } = await withStepUp(() => restoreVotes(props.userId));
                     toast.success("Votes restored", { description: `${plural(restored, "vote")} counted again.` });
                   } catch (error) {
                     failed("Not restored", error);
@@ -196,7 +201,7 @@ export function SuspensionControls(props: {
         onConfirm={(reason) =>
           run(async () => {
             try {
-              const { voided: n } = await voidVotes(props.userId, reason);
+              const { voided: n } = await withStepUp(() => voidVotes(props.userId, reason));
               toast.success("Votes voided", { description: `${plural(n, "vote")} voided.` });
             } catch (error) {
               failed("Not voided", error);
@@ -204,6 +209,7 @@ export function SuspensionControls(props: {
           })
         }
       />
+      {stepUpDialog}
     </div>
   );
 }

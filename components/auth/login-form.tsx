@@ -3,18 +3,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import Link from "next/link";
-import { useSearchParams } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useAfterSignIn } from "@/components/auth/after-sign-in";
-import { signInWithPassword } from "@/components/auth/credentials-sign-in";
+import { signInWithPassword, signInWithTicket } from "@/components/auth/credentials-sign-in";
 import { EmailField, PasswordField } from "@/components/auth/form-field";
 import { GOOGLE_INTENT_KEY } from "@/components/auth/google-button";
 import { PasskeySignIn, type PasskeyRefusal } from "@/components/auth/passkey-sign-in";
+import { SecondFactorStep } from "@/components/auth/second-factor-step";
 import { SignInFrame } from "@/components/auth/sign-in-frame";
-import { useCallbackUrl } from "@/components/auth/use-callback-url";
+import { useCallbackUrl, withCallback } from "@/components/auth/use-callback-url";
 import { Button } from "@/components/ui/button";
+import { SECOND_FACTOR_CODE } from "@/lib/auth/second-factor-codes";
 import { SUSPENDED_CODE, SUSPENDED_SIGN_IN_MESSAGE } from "@/lib/auth/suspended";
 import { loginSchema, type LoginInput } from "@/lib/accounts/auth-schema";
 import { choiceIn } from "@/lib/votes/choice";
@@ -23,17 +25,25 @@ export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait 15 minutes and 
 
 export function LoginForm() {
   const params = useSearchParams();
+  const router = useRouter();
   const callbackUrl = useCallbackUrl();
   const afterSignIn = useAfterSignIn(callbackUrl);
   const {
     register,
     handleSubmit,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
 
   // Auth.js sends failed Google round trips (and form posts without JavaScript) back here with ?error=.
   const error = params.get("error");
   const code = params.get("code");
+  // A Google sign-in of an account with a second factor comes back here with a ticket for that step
+  // (`?code=second_factor&ticket=…`): the page then asks only for the second factor.
+  const ticket = code === SECOND_FACTOR_CODE && !error ? params.get("ticket") : null;
+  // The password was right and the account asks for its second factor: kept here (never stored) to
+  // send again with the code or the passkey, as the credentials provider wants both in one request.
+  const [secondStep, setSecondStep] = useState<LoginInput | null>(null);
   const [blocked, setBlocked] = useState(code === "too_many_attempts");
   const [suspended, setSuspended] = useState(code === SUSPENDED_CODE);
   // A busy server's own message, and the seconds it said to wait before trying again (counted down).
@@ -50,6 +60,9 @@ export function LoginForm() {
     sessionStorage.removeItem(GOOGLE_INTENT_KEY);
     if (code === "too_many_attempts") {
       toast.error("Too many attempts", { description: TOO_MANY_ATTEMPTS, id: "login-error" });
+    } else if (code === SECOND_FACTOR_CODE) {
+      // A form sent without this page's script: the second step needs it, so the person starts again.
+      toast.error("One more step", { description: "Your account asks for a second step. Sign in again to give it.", id: "login-error" });
     } else if (code === SUSPENDED_CODE) {
       // Said in the page itself (role="alert" below): no toast on top.
     } else if (error === "CredentialsSignin") {
@@ -86,7 +99,11 @@ export function LoginForm() {
       setSuspended(true);
       return;
     }
-    if (result.kind === "failed") {
+    if (result.kind === "second-factor") {
+      setSecondStep(values);
+      return;
+    }
+    if (result.kind === "failed" || result.kind === "ticket-expired") {
       toast.error("Oh no!", { description: "There was a problem logging in" });
       return;
     }
@@ -106,6 +123,30 @@ export function LoginForm() {
     toast.success("Successful!", { description: "Successfully logged in to your account" });
     await afterSignIn();
   };
+
+  if (ticket) {
+    return (
+      <SecondFactorStep
+        who={null}
+        send={(factor) => signInWithTicket({ ticket, ...factor })}
+        onSignedIn={onPasskeySignedIn}
+        onBack={() => router.replace(withCallback("/login", callbackUrl))}
+      />
+    );
+  }
+  if (secondStep) {
+    return (
+      <SecondFactorStep
+        who={secondStep.email}
+        send={(factor) => signInWithPassword({ ...secondStep, ...factor })}
+        onSignedIn={onPasskeySignedIn}
+        onBack={() => {
+          reset({ email: "", password: "" });
+          setSecondStep(null);
+        }}
+      />
+    );
+  }
 
   return (
     <SignInFrame kind="login" callbackUrl={callbackUrl} onSubmit={handleSubmit(onSubmit)}>

@@ -11,3 +11,13 @@ export function describeUserAgent(userAgent: string | null): { browser: string; 
   const os = [parsed.os.name, parsed.os.versionName].filter(Boolean).join(" ");
   return { browser: browser || "Unknown browser", os: os || "Unknown system" };
 }
+
+/**
+ * The kind of browser a user agent names, without versions ("Chrome on Linux"): a browser that updates
+ * itself is still the same browser, so it is no news when it signs in again.
+ */
+export function browserFamily(userAgent: string | null): string {
+  if (!userAgent) return "unknown";
+  const parsed = Bowser.parse(userAgent);
+  return `${parsed.browser.name ?? "unknown"} on ${parsed.os.name ?? "unknown"}`;
+}

@@ -273,6 +273,7 @@ export const mailPreferencesAnswerSchema = z.object({
   preferences: z.object({
     results: z.boolean().meta({ description: "The results of surveys the person asked about" }),
     surveyNews: z.boolean().meta({ description: "News of the person's own surveys" }),
+    signInNotices: z.boolean().meta({ description: "A notice when the account signs in from a browser it has not used before" }),
   }),
 });
 

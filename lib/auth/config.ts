@@ -11,6 +11,7 @@ import { clientAddress } from "@/lib/auth/client-address";
 import { isUuid, loadUser, subjectOfToken } from "@/lib/auth/guards";
 import { issueSecondFactorTicket, callbackPathOfRequest, SecondFactorNeeded, signInWithTicket, TicketExpired, type SignInMethod } from "@/lib/auth/second-factor-sign-in";
 import { hasSecondFactor } from "@/lib/accounts/second-factor";
+import { noticeNewBrowser } from "@/lib/accounts/sign-in-notice";
 import { SECOND_FACTOR_CODE, TICKET_EXPIRED_CODE } from "@/lib/auth/second-factor-codes";
 import { BUSY_MESSAGE, HashQueueFull } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
@@ -222,7 +223,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (request) => {
           const sv = await sessionVersionOfUser(user.id);
           if (sv === null) return null;
           const method = (user as { signInMethod?: SignInMethod }).signInMethod ?? account?.provider ?? null;
-          const sid = await createUserSession(user.id, await userAgentOf(request), method);
+          const agent = await userAgentOf(request);
+          const sid = await createUserSession(user.id, agent, method);
+          // A sign-in from a browser new to the account is mailed to its owner; a failure to queue the
+          // mail must not refuse the sign-in.
+          await noticeNewBrowser(user.id, sid, agent, method).catch((error: unknown) =>
+            log("error", "sign-in notice not queued", { userId: user.id, error: error instanceof Error ? error.message : String(error) }),
+          );
           return { ...token, sub: user.id, sv, sid };
         }
         return (await loadUser(subjectOfToken(token))) ? token : null;

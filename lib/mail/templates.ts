@@ -158,10 +158,37 @@ export function surveyUnpublishedMail(input: { name: string | null; title: strin
   const title = unlinkable(input.title);
   return layout(`Your survey was unpublished: ${title}`, {
     greeting: greet(input.name),
-    paragraphs: [`An admin unpublished your survey "${title}". Their feedback:`, input.feedback, "You can update the survey and ask for it to be published again."],
+    paragraphs: [`An admin unpublished your survey "${title}". Their feedback:`, input.feedback, "Update the survey, then press “Ask for review” on its page to ask for it to be published again."],
     action: { label: "Read the feedback", url: input.url },
     reason: "you received this mail because you created this survey.",
     unsubscribe: input.unsubscribe,
+  });
+}
+
+/**
+ * To each admin: a surveyor asks for a review of a survey an admin unpublished, with the feedback it was
+ * unpublished with. The surveyor's name and address are what they typed, so neither can form a link.
+ */
+export function reviewRequestedMail(input: {
+  name: string | null;
+  surveyor: { name: string | null; email: string };
+  title: string;
+  feedback: string | null;
+  url: string;
+}): MailContent {
+  const title = unlinkable(input.title);
+  const surveyorName = input.surveyor.name?.trim();
+  const who = surveyorName ? `${unlinkable(surveyorName)} (${unlinkable(input.surveyor.email)})` : `The surveyor ${unlinkable(input.surveyor.email)}`;
+  const feedback = input.feedback?.trim();
+  return layout(`Review requested: ${title}`, {
+    greeting: greet(input.name),
+    paragraphs: [
+      `${who} asks for the unpublished survey "${title}" to be reviewed and published again.`,
+      ...(feedback ? ["It was unpublished with this feedback:", feedback] : []),
+    ],
+    action: { label: "Review the survey", url: input.url },
+    after: ["Publish it from Manage Surveys, or unpublish it again with new feedback: either answers the request."],
+    reason: "you received this mail because you are an admin and a surveyor asked for a review.",
   });
 }
 
@@ -226,5 +253,40 @@ export function securityNoticeMail(input: { name: string | null; notice: Securit
     paragraphs: [...noticeText(input.notice, input.when), "If this was not you, reset your password and contact us."],
     action: { label: "Review your account's security", url: input.url },
     reason: "you received this mail because it is the address of an account whose sign-in settings changed. These notices are always sent.",
+  });
+}
+
+/** Lines as paragraphs: `layout` writes each paragraph as one `<p>`, where a bare line break would vanish. */
+const linesOf = (text: string) => text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== "");
+
+/**
+ * An admin's answer to a message sent through the contact form, with that message quoted below it.
+ * Anyone can type any address into the form, so the quoted message, written by the visitor, is made
+ * unlinkable: the form cannot be used to put the visitor's links into a stranger's inbox in the site's
+ * own frame. The admin's text is the site speaking, and keeps its links.
+ */
+export function contactReplyMail(input: { name: string; reply: string; original: string; sentOn: string }): MailContent {
+  return layout(`Re: your message to ${SITE_NAME}`, {
+    greeting: greet(input.name),
+    paragraphs: linesOf(input.reply),
+    after: [`On ${input.sentOn}, you wrote:`, ...linesOf(unlinkable(input.original)).map((line) => `> ${line}`)],
+    reason: "you received this mail because this address was given with a message sent through our contact form.",
+  });
+}
+
+/**
+ * The notice of a sign-in from a browser the account has not used before (opt-out: the account page's
+ * mail preferences, or the unsubscribe link).
+ */
+export function newSignInMail(input: { name: string | null; browser: string; os: string; how: string | null; when: string; url: string; unsubscribe: string }): MailContent {
+  return layout(`New sign-in to your ${SITE_NAME} account`, {
+    greeting: greet(input.name),
+    paragraphs: [
+      `Your ${SITE_NAME} account was signed in to from ${input.browser} on ${input.os} on ${input.when}${input.how ? ` (${input.how.toLowerCase()})` : ""}. It is a browser your account had not used before.`,
+      "If it was you, there is nothing to do. If not, end that session on your account page and change your password.",
+    ],
+    action: { label: "See where you are signed in", url: input.url },
+    unsubscribe: input.unsubscribe,
+    reason: "you received this mail because it is the address of an account that signed in from a new browser.",
   });
 }

@@ -8,13 +8,17 @@ import { siteUrl } from "@/lib/seo";
 // AUTH_SECRET, so they work without signing in and a forged or altered one is refused. They never
 // expire (an old mail's link must still work) and do one harmless thing: turn one kind of mail off.
 
-export const MAIL_PREFERENCES = ["results", "survey-news"] as const;
+export const MAIL_PREFERENCES = ["results", "survey-news", "sign-in"] as const;
 export type MailPreference = (typeof MAIL_PREFERENCES)[number];
 
 export const PREFERENCE_LABELS: Record<MailPreference, string> = {
   results: "the results of surveys you asked to hear about",
   "survey-news": "news of your own surveys (closed, unpublished)",
+  "sign-in": "sign-ins to your account from a new browser",
 };
+
+/** The account page's name of each preference (`PATCH /api/me/mail-preferences`). */
+export const PREFERENCE_FIELDS = { results: "results", "survey-news": "surveyNews", "sign-in": "signInNotices" } as const satisfies Record<MailPreference, string>;
 
 function signature(data: string): string {
   const key = createHmac("sha256", getEnv().AUTH_SECRET).update("opinex unsubscribe v1").digest();

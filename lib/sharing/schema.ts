@@ -34,5 +34,6 @@ export const mailPreferencesSchema = z
   .object({
     results: z.boolean({ error: "results must be true or false" }).optional(),
     surveyNews: z.boolean({ error: "surveyNews must be true or false" }).optional(),
+    signInNotices: z.boolean({ error: "signInNotices must be true or false" }).optional(),
   })
   .strict();

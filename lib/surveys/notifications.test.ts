@@ -121,9 +121,11 @@ describe("the surveyor's news and the preferences", () => {
     expect(mail.subject).toBe("Your survey was unpublished: To be unpublished");
     expect(mail.text).toContain("Please cite a <source>.");
     expect(mail.html).toContain("Please cite a &lt;source&gt;.");
+    // It names the button of the survey's page that asks for a review (lib/surveys/review-request.ts).
+    expect(mail.text).toContain("Update the survey, then press “Ask for review” on its page to ask for it to be published again.");
 
-    expect((await call(patchPreferences, { method: "PATCH", as: surveyor, body: { surveyNews: false } })).json).toEqual({ preferences: { results: true, surveyNews: false } });
-    expect((await call(getPreferences, { as: surveyor })).json).toEqual({ preferences: { results: true, surveyNews: false } });
+    expect((await call(patchPreferences, { method: "PATCH", as: surveyor, body: { surveyNews: false } })).json).toEqual({ preferences: { results: true, surveyNews: false, signInNotices: true } });
+    expect((await call(getPreferences, { as: surveyor })).json).toEqual({ preferences: { results: true, surveyNews: false, signInNotices: true } });
     await setSurveyStatus({ actorId: admin.id, surveyId: survey.id, status: "publish" });
     await setSurveyStatus({ actorId: admin.id, surveyId: survey.id, status: "unpublish", feedbackMessage: "Again." });
     await deliverDueMail();

@@ -120,23 +120,28 @@ export async function queueUnpublishedMail(tx: Tx, survey: { id: string; title: 
   ]);
 }
 
-export async function getMailPreferences(userId: string) {
+/** Each optional kind of mail and the column that keeps whether a person receives it. */
+const PREFERENCE_COLUMNS = { results: users.mailResults, surveyNews: users.mailSurveyNews, signInNotices: users.mailSignInNotices };
+export type MailPreferences = Record<keyof typeof PREFERENCE_COLUMNS, boolean>;
+
+export async function getMailPreferences(userId: string): Promise<MailPreferences> {
   const db = await getDb();
-  const [row] = await db.select({ results: users.mailResults, surveyNews: users.mailSurveyNews }).from(users).where(eq(users.id, userId));
-  return row ?? { results: true, surveyNews: true };
+  const [row] = await db.select(PREFERENCE_COLUMNS).from(users).where(eq(users.id, userId));
+  return row ?? { results: true, surveyNews: true, signInNotices: true };
 }
 
-/** Turns one kind of mail off for a person (an unsubscribe link) or sets both (the account page). */
-export async function setMailPreferences(userId: string, preferences: { results?: boolean; surveyNews?: boolean }) {
+/** Turns one kind of mail off for a person (an unsubscribe link) or sets any of them (the account page). */
+export async function setMailPreferences(userId: string, preferences: Partial<MailPreferences>) {
   const db = await getDb();
   const [row] = await db
     .update(users)
     .set({
       ...(preferences.results !== undefined ? { mailResults: preferences.results } : {}),
       ...(preferences.surveyNews !== undefined ? { mailSurveyNews: preferences.surveyNews } : {}),
+      ...(preferences.signInNotices !== undefined ? { mailSignInNotices: preferences.signInNotices } : {}),
     })
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .returning({ results: users.mailResults, surveyNews: users.mailSurveyNews });
+    .returning(PREFERENCE_COLUMNS);
   return row ?? null;
 }
 

@@ -5,7 +5,7 @@ import { okMessageSchema } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
 import { answer } from "@/lib/api/route-doc";
-import { PREFERENCE_LABELS, readUnsubscribeToken } from "@/lib/mail/unsubscribe";
+import { PREFERENCE_FIELDS, PREFERENCE_LABELS, readUnsubscribeToken } from "@/lib/mail/unsubscribe";
 import { setMailPreferences } from "@/lib/surveys/notifications";
 import { unsubscribeQuerySchema } from "@/lib/sharing/schema";
 
@@ -26,7 +26,7 @@ export const POST = route({
   handler: async ({ query }) => {
     const target = readUnsubscribeToken(query.token);
     if (!target) throw new ApiError("bad_request", "This unsubscribe link is not valid.");
-    await setMailPreferences(target.userId, target.kind === "results" ? { results: false } : { surveyNews: false });
+    await setMailPreferences(target.userId, { [PREFERENCE_FIELDS[target.kind]]: false });
     return { ok: true, message: `You will no longer receive emails about ${PREFERENCE_LABELS[target.kind]}.` };
   },
 });

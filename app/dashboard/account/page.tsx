@@ -6,6 +6,7 @@ import { MailPreferencesSection } from "@/components/account/mail-preferences-se
 import { DeleteAccount } from "@/components/account/delete-account";
 import { PasskeysSection } from "@/components/account/passkeys-section";
 import { PasswordForm } from "@/components/account/password-form";
+import { SecondFactorSection } from "@/components/account/second-factor-section";
 import { ProfileForm } from "@/components/account/profile-form";
 import { SessionsList } from "@/components/account/sessions-list";
 import { ChangePicture } from "@/components/auth/change-picture";
@@ -15,6 +16,7 @@ import { formatDateTime, formatTimeAgo } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
 import { mailConfigured } from "@/lib/mail/transport";
 import { accountStateOf, listSessions } from "@/lib/accounts/account";
+import { secondFactorStatus } from "@/lib/accounts/second-factor";
 import { getMailPreferences } from "@/lib/surveys/notifications";
 
 export const metadata: Metadata = { title: "Account" };
@@ -27,13 +29,18 @@ function emailUse(hasPassword: boolean, mailEnabled: boolean): string {
   return `${signIn} ${mail}${hasPassword ? " A new address is used once you confirm it from its inbox." : ""}`;
 }
 
-export default async function AccountPage() {
+export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser("/dashboard/account");
-  const [state, { sessions, total }, preferences] = await Promise.all([
+  const [state, { sessions, total }, preferences, secondFactor, params] = await Promise.all([
     accountStateOf(user),
     listSessions(user.id, user.sessionId),
     getMailPreferences(user.id),
+    secondFactorStatus(user),
+    searchParams,
   ]);
+  // Sent here because the role needs a second factor (the admin pages' guard), or it does anyway.
+  const setupAsked = params.setup === "second-factor" || secondFactor.required;
+  const { totpSince } = secondFactor;
   const mailEnabled = mailConfigured();
   const timeZone = getEnv().APP_TIME_ZONE;
   const now = new Date();
@@ -46,6 +53,7 @@ export default async function AccountPage() {
     signedIn: formatDateTime(s.createdAt, timeZone),
     lastSeenAt: s.lastSeenAt.toISOString(),
     lastActive: formatTimeAgo(s.lastSeenAt, now, timeZone),
+    signInMethod: s.signInMethod,
   }));
 
   return (
@@ -94,6 +102,25 @@ export default async function AccountPage() {
         description="Sign in with this device's screen lock, fingerprint or face instead of your password. Each passkey stays on your device or in your password manager."
       >
         <PasskeysSection timeZone={timeZone} />
+      </AccountSection>
+
+      <AccountSection
+        id="second-factor"
+        title="Two-step sign-in"
+        description="A second step after your password: a code from an authenticator app on your phone, or one of your passkeys."
+      >
+        <SecondFactorSection
+          initial={{
+            totp: secondFactor.totp,
+            totpSince: totpSince ? totpSince.toISOString() : null,
+            passkeys: secondFactor.passkeys,
+            recoveryCodesLeft: secondFactor.recoveryCodesLeft,
+          }}
+          email={user.email}
+          hasPassword={state.hasPassword}
+          notice={setupAsked}
+          timeZone={timeZone}
+        />
       </AccountSection>
 
       <AccountSection id="sessions" title="Sessions" description="The browsers signed in to your account. Times are approximate.">
