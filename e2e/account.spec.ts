@@ -126,7 +126,7 @@ test("the account page, at 1280 and 390 px: name, sessions, export, password, th
   await expect(page.getByTestId("desktop-account").getByRole("link", { name: "Login" })).toBeVisible();
   await page.goto("/login");
   await logInWithForm(page, person.email, newPassword);
-  await expect(page.getByText("There was a problem logging in", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("login-failed")).toContainText("That email and password do not match an account.");
 });
 
 test("a signed-out visit to the account page goes to login and back", async ({ page }) => {

@@ -85,8 +85,10 @@ test.describe("login", () => {
     await expect(page.getByText("Email is required")).toBeVisible();
     await expect(page.getByText("Password is required")).toBeVisible();
     await logInWithForm(page, person.email, "not-the-password");
-    await expect(page.getByText("Oh no!")).toBeVisible();
-    await expect(page.getByText("There was a problem logging in", { exact: true })).toBeVisible();
+    // Said on the form, what failed and what to do, with the address kept.
+    await expect(page.getByRole("alert").filter({ hasText: "That email and password do not match an account." })).toBeVisible();
+    await expect(page.getByRole("alert").getByRole("link", { name: "Forgot your password?" })).toBeVisible();
+    await expect(page.getByLabel("Email address")).toHaveValue(person.email);
     await expect(page).toHaveURL(/\/login$/);
 
     // The same form, the right password.
@@ -114,7 +116,7 @@ test.describe("login", () => {
     }
     await page.goto("/login");
     await logInWithForm(page, person.email, "wrong-9");
-    await expect(page.getByText("There was a problem logging in", { exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId("login-failed")).toContainText("That email and password do not match an account.");
     await logInWithForm(page, person.email, person.password);
     await expect(page.getByRole("alert").filter({ hasText: "Too many attempts. Please wait 15 minutes and try again." })).toBeVisible();
     await page.goto("/");

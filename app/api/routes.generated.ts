@@ -7,6 +7,8 @@ import * as r_altcha_challenge from "./altcha/challenge/route";
 import * as r_avatars_id from "./avatars/[id]/route";
 import * as r_confirm_email from "./confirm-email/route";
 import * as r_contact from "./contact/route";
+import * as r_contact_messages_id_reply from "./contact_messages/[id]/reply/route";
+import * as r_contact_messages_id from "./contact_messages/[id]/route";
 import * as r_contact_messages from "./contact_messages/route";
 import * as r_create_payment_intent from "./create-payment-intent/route";
 import * as r_create_survey from "./create_survey/route";
@@ -52,6 +54,7 @@ import * as r_survey_id_export from "./survey/[id]/export/route";
 import * as r_survey_id_live from "./survey/[id]/live/route";
 import * as r_survey_id_qr from "./survey/[id]/qr/route";
 import * as r_survey_id_results from "./survey/[id]/results/route";
+import * as r_survey_id_review_request from "./survey/[id]/review-request/route";
 import * as r_survey_id from "./survey/[id]/route";
 import * as r_survey_id_voters from "./survey/[id]/voters/route";
 import * as r_surveys_email from "./surveys/[email]/route";
@@ -75,6 +78,8 @@ export const API_ROUTES: RouteModule[] = [
   { file: "app/api/avatars/[id]/route.ts", path: "/api/avatars/{id}", module: r_avatars_id },
   { file: "app/api/confirm-email/route.ts", path: "/api/confirm-email", module: r_confirm_email },
   { file: "app/api/contact/route.ts", path: "/api/contact", module: r_contact },
+  { file: "app/api/contact_messages/[id]/reply/route.ts", path: "/api/contact_messages/{id}/reply", module: r_contact_messages_id_reply },
+  { file: "app/api/contact_messages/[id]/route.ts", path: "/api/contact_messages/{id}", module: r_contact_messages_id },
   { file: "app/api/contact_messages/route.ts", path: "/api/contact_messages", module: r_contact_messages },
   { file: "app/api/create-payment-intent/route.ts", path: "/api/create-payment-intent", module: r_create_payment_intent },
   { file: "app/api/create_survey/route.ts", path: "/api/create_survey", module: r_create_survey },
@@ -120,6 +125,7 @@ export const API_ROUTES: RouteModule[] = [
   { file: "app/api/survey/[id]/live/route.ts", path: "/api/survey/{id}/live", module: r_survey_id_live },
   { file: "app/api/survey/[id]/qr/route.ts", path: "/api/survey/{id}/qr", module: r_survey_id_qr },
   { file: "app/api/survey/[id]/results/route.ts", path: "/api/survey/{id}/results", module: r_survey_id_results },
+  { file: "app/api/survey/[id]/review-request/route.ts", path: "/api/survey/{id}/review-request", module: r_survey_id_review_request },
   { file: "app/api/survey/[id]/route.ts", path: "/api/survey/{id}", module: r_survey_id },
   { file: "app/api/survey/[id]/voters/route.ts", path: "/api/survey/{id}/voters", module: r_survey_id_voters },
   { file: "app/api/surveys/[email]/route.ts", path: "/api/surveys/{email}", module: r_surveys_email },

@@ -23,6 +23,9 @@ import { choiceIn } from "@/lib/votes/choice";
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait 15 minutes and try again.";
 
+/** What a wrong email or password is told (the same for an unknown email: nothing says which accounts exist). */
+export const WRONG_CREDENTIALS = "That email and password do not match an account. Check them and try again.";
+
 export function LoginForm() {
   const params = useSearchParams();
   const router = useRouter();
@@ -46,6 +49,8 @@ export function LoginForm() {
   const [secondStep, setSecondStep] = useState<LoginInput | null>(null);
   const [blocked, setBlocked] = useState(code === "too_many_attempts");
   const [suspended, setSuspended] = useState(code === SUSPENDED_CODE);
+  // A wrong email or password, said on the form beside what to do about it (not in a passing toast).
+  const [failed, setFailed] = useState(error === "CredentialsSignin" && !code?.startsWith("too_many") && code !== SECOND_FACTOR_CODE && code !== SUSPENDED_CODE);
   // A busy server's own message, and the seconds it said to wait before trying again (counted down).
   const [busyMessage, setBusyMessage] = useState<string | null>(null);
   const [waitSeconds, setWaitSeconds] = useState(0);
@@ -66,7 +71,7 @@ export function LoginForm() {
     } else if (code === SUSPENDED_CODE) {
       // Said in the page itself (role="alert" below): no toast on top.
     } else if (error === "CredentialsSignin") {
-      toast.error("Oh no!", { description: "There was a problem logging in", id: "login-error" });
+      // Said in the page itself (role="alert" below).
     } else if (error === "OAuthAccountNotLinked") {
       toast.error("Oh no!", {
         description: "This email already has an account with a password. Please login with your email and password.",
@@ -82,6 +87,7 @@ export function LoginForm() {
   const onSubmit = async (values: LoginInput) => {
     setBlocked(false);
     setSuspended(false);
+    setFailed(false);
     setBusyMessage(null);
     const result = await signInWithPassword(values);
     if (result.kind === "busy") {
@@ -104,7 +110,7 @@ export function LoginForm() {
       return;
     }
     if (result.kind === "failed" || result.kind === "ticket-expired") {
-      toast.error("Oh no!", { description: "There was a problem logging in" });
+      setFailed(true);
       return;
     }
     toast.success("Successful!", { description: "Successfully logged in to your account" });
@@ -160,6 +166,14 @@ export function LoginForm() {
           {SUSPENDED_SIGN_IN_MESSAGE}
         </p>
       )}
+      {failed && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="login-failed">
+          {WRONG_CREDENTIALS}{" "}
+          <Link href="/forgot-password" className="font-medium underline underline-offset-2">
+            Forgot your password?
+          </Link>
+        </p>
+      )}
       {busyMessage && (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="login-busy">
           {busyMessage}
@@ -184,6 +198,7 @@ export function LoginForm() {
         onStart={() => {
           setBlocked(false);
           setSuspended(false);
+          setFailed(false);
           setBusyMessage(null);
         }}
       />

@@ -4,7 +4,6 @@
 // builders below are typed by them, so a field added to an answer must be added to its schema too.
 import { isClosed } from "@/lib/dates";
 import { resultsHidden, visibleCounts, visibleVoided, type ResultsViewer } from "@/lib/surveys/results-visibility";
-import type { ContactMessageRow } from "@/lib/contact/contact";
 import type { PaymentRow } from "@/lib/payments/payments";
 import type { PublicSurvey } from "@/lib/surveys/queries";
 import type { FeedbackRow } from "@/lib/surveys/workspace";
@@ -302,14 +301,6 @@ export function toPaymentJson(p: PaymentRow): z.output<typeof paymentJsonSchema>
     userEmail: p.userEmail,
     timestamp: p.createdAt.toISOString(),
   };
-}
-
-export const contactMessageJsonSchema = z
-  .object({ _id: id, name: z.string(), email: z.string(), message: z.string(), createdAt: instant })
-  .meta({ id: "ContactMessage" });
-
-export function toContactMessageJson(m: ContactMessageRow): z.output<typeof contactMessageJsonSchema> {
-  return { _id: m.id, name: m.name, email: m.email, message: m.message, createdAt: m.createdAt.toISOString() };
 }
 
 /** A row with its `id` named `_id`, every other field as it is. */

@@ -202,6 +202,17 @@ export const LIMITS = {
     windowMinutes: 60,
     refusal: tooManyMessages,
   },
+  "contactReply.account": {
+    counts: "replies by mail to contact messages per admin, reserved first; given back when nothing is sent",
+    key: "account",
+    store: "limit_hits",
+    prefix: "contact-reply",
+    // Far above an admin answering the inbox by hand; a stolen admin session cannot make the site a
+    // mail cannon (each reply goes to an address a visitor typed).
+    max: 60,
+    windowMinutes: 60,
+    refusal: { code: "too_many_requests", message: "You have sent 60 replies in the last hour. Please wait before sending another.", retryAfterSeconds: 60 * 60 },
+  },
   "verifyMail.account": {
     counts: "verification mails sent to an account, the first included (its mailed tokens are counted; the person's button and the admin's share it)",
     key: "account",
@@ -241,6 +252,17 @@ export const LIMITS = {
     max: 60,
     windowMinutes: 1,
     refusal: { code: "too_many_requests", message: "Too many votes in the last minute. Please wait a minute and try again.", retryAfterSeconds: 60 },
+  },
+  "reviews.account": {
+    counts: "asks for a review of an unpublished survey (POST /api/survey/{id}/review-request), refused ones included (kept)",
+    key: "account",
+    store: "limit_hits",
+    prefix: "review",
+    // Each ask mails every admin. One ask per admin decision is the rule already; this bounds a script
+    // going through a surveyor's many unpublished surveys.
+    max: 10,
+    windowMinutes: 60,
+    refusal: { code: "too_many_requests", message: "You have asked for several reviews in the last hour. Please wait before asking again.", retryAfterSeconds: 60 * 60 },
   },
   "streams.client": {
     counts: "live results streams open at once per client, on each server (the page polls instead)",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { queryRows } from "@/lib/db/client";
 import { auditEvents, reports, surveys } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
 import { listSurveysForModeration, setSurveyStatus } from "./moderation";
@@ -40,6 +41,46 @@ describe("listSurveysForModeration", () => {
 
     const secondPage = await listSurveysForModeration({ reportedOnly: true, page: 2, limit: 1 });
     expect(secondPage.rows.map((s) => s.title)).toEqual(["Old"]);
+  });
+});
+
+describe("listSurveysForModeration: review requested", () => {
+  it("lists only the unpublished surveys whose surveyor asked for a review, newest first, each marked", async () => {
+    const db = await getDb();
+    const surveyor = await createUser({ role: "surveyor" });
+    const asked = await createSurvey(surveyor.id, { title: "Asked", status: "unpublish", createdAt: new Date(Date.now() - 2 * DAY) });
+    const askedLater = await createSurvey(surveyor.id, { title: "Asked later", status: "unpublish", createdAt: new Date(Date.now() - DAY) });
+    await createSurvey(surveyor.id, { title: "Not asked", status: "unpublish" });
+    await db.update(surveys).set({ reviewRequestedAt: new Date() }).where(inArray(surveys.id, [asked.id, askedLater.id]));
+
+    const waiting = await listSurveysForModeration({ reviewRequestedOnly: true, page: 1, limit: 10 });
+    expect(waiting.total).toBe(2);
+    expect(waiting.rows.map((s) => [s.title, s.reviewRequestedAt instanceof Date])).toEqual([
+      ["Asked later", true],
+      ["Asked", true],
+    ]);
+    expect((await listSurveysForModeration({ reviewRequestedOnly: true, page: 2, limit: 1 })).rows.map((s) => s.title)).toEqual(["Asked"]);
+    const all = await listSurveysForModeration({ page: 1, limit: 50 });
+    expect(all.rows.find((s) => s.id === asked.id)?.reviewRequestedAt).toBeInstanceOf(Date);
+    expect(all.rows.find((s) => s.title === "Not asked")?.reviewRequestedAt).toBeNull();
+
+    // Served by the unpublished slice of surveys_status_created_idx, in its order: the published
+    // surveys (the many) are never read, and no Sort. Scans forbidden, as a small table would pick one.
+    await db.execute(sql`
+      insert into surveys (title, description, category, deadline, question_title, question_description, surveyor_id)
+      select 'Bulk ' || g, 'd', 'Other', current_date + 30, 'q', 'q', ${surveyor.id}::uuid from generate_series(1, 2000) g`);
+    await db.execute(sql`analyze surveys`);
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      return queryRows<{ "QUERY PLAN": string }>(
+        tx as never,
+        sql`explain select id from surveys where status = 'unpublish' and review_requested_at is not null order by created_at desc, id desc limit 20`,
+      );
+    });
+    const text = plan.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(text).toContain("surveys_status_created_idx");
+    expect(text).not.toMatch(/\bSort\b/);
   });
 });
 

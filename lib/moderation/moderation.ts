@@ -1,5 +1,5 @@
 import "server-only";
-import { desc, eq, gt } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
@@ -18,6 +18,11 @@ import { surveys, users, type ResultsVisibility, type SurveyStatus } from "@/mod
  * Publishing needs no message and keeps the last feedback: the surveyor still sees why the survey had
  * been unpublished, next to its status, now `publish` again (a message sent with a publish replaces
  * it). A change emits its event once committed, so the public pages follow at once (lib/events.ts).
+ *
+ * Either decision answers a surveyor's request for a review (lib/surveys/review-request.ts): it clears
+ * `review_requested_at`, so the surveyor may ask again after the next unpublish. With a request pending,
+ * unpublishing again with the same feedback is a decision too (audited, the request cleared), not "nothing
+ * changed".
  */
 export async function setSurveyStatus(input: {
   actorId: string;
@@ -33,14 +38,14 @@ export async function setSurveyStatus(input: {
     const [actor] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.actorId)).for("share");
     if (!can(actor?.role, "moderateSurveys")) throw new ApiError("forbidden", "Only admins can publish or unpublish surveys");
     const [current] = await tx
-      .select({ status: surveys.status, feedback: surveys.feedback, title: surveys.title, surveyorId: surveys.surveyorId })
+      .select({ status: surveys.status, feedback: surveys.feedback, title: surveys.title, surveyorId: surveys.surveyorId, reviewRequestedAt: surveys.reviewRequestedAt })
       .from(surveys)
       .where(eq(surveys.id, input.surveyId))
       .for("update");
     if (!current) throw notFound("No such survey");
     const nextFeedback = feedback ?? current.feedback;
-    if (current.status === input.status && nextFeedback === current.feedback) return { modifiedCount: 0 };
-    await tx.update(surveys).set({ status: input.status, feedback: nextFeedback }).where(eq(surveys.id, input.surveyId));
+    if (current.status === input.status && nextFeedback === current.feedback && !current.reviewRequestedAt) return { modifiedCount: 0 };
+    await tx.update(surveys).set({ status: input.status, feedback: nextFeedback, reviewRequestedAt: null }).where(eq(surveys.id, input.surveyId));
     await recordAudit(tx, {
       actorId: input.actorId,
       action: "survey_status",
@@ -49,8 +54,9 @@ export async function setSurveyStatus(input: {
       newValue: input.status,
       feedback: feedback ?? null,
     });
-    // The surveyor hears of it by mail, with the feedback, once per unpublishing.
-    if (input.status === "unpublish" && current.status !== "unpublish" && feedback) {
+    // The surveyor hears of it by mail, with the feedback, once per unpublishing, and when an unpublish
+    // again answers their request for a review.
+    if (input.status === "unpublish" && (current.status !== "unpublish" || current.reviewRequestedAt) && feedback) {
       await queueUnpublishedMail(tx, { id: input.surveyId, title: current.title, surveyorId: current.surveyorId }, feedback);
     }
     return { modifiedCount: 1 };
@@ -73,46 +79,65 @@ export type ModeratedSurvey = {
   noCount: number;
   deadline: string;
   resultsVisibility: ResultsVisibility;
+  /** When its surveyor asked for a review of it, unpublished, since the admins' last decision. */
+  reviewRequestedAt: Date | null;
 };
+
+const moderationColumns = {
+  id: surveys.id,
+  title: surveys.title,
+  description: surveys.description,
+  status: surveys.status,
+  feedback: surveys.feedback,
+  createdAt: surveys.createdAt,
+  surveyorEmail: users.email,
+  yesCount: surveys.yesCount,
+  noCount: surveys.noCount,
+  deadline: surveys.deadline,
+  resultsVisibility: surveys.resultsVisibility,
+  reviewRequestedAt: surveys.reviewRequestedAt,
+  reports: surveys.reportCount,
+};
+
+/**
+ * The surveys waiting for a review. A request exists only on an unpublished survey (it is made only
+ * there, and every publish or unpublish clears it), so the filter names `status = 'unpublish'` too: the
+ * rows are then read from the unpublished slice of surveys_status_created_idx, in its order (newest
+ * first), without a sort and without an index of their own (which would take a migration). That slice is
+ * what admins unpublished, a small share of the surveys, so it is counted here rather than kept in
+ * row_counts.
+ */
+const waitingForReview = and(eq(surveys.status, "unpublish"), isNotNull(surveys.reviewRequestedAt));
 
 /**
  * Every survey, published or not, for the admin's Manage Surveys page: newest first over the
  * (created_at, id) index, each with how many people reported it (`report_count`, kept by a trigger on
- * reports). `reportedOnly` lists only reported surveys, most reported first (surveys_reported_idx).
+ * reports). `reportedOnly` lists only reported surveys, most reported first (surveys_reported_idx);
+ * `reviewRequestedOnly` (which wins over it) only those whose surveyor asked for a review, newest first.
  */
 export async function listSurveysForModeration(options: {
   reportedOnly?: boolean;
+  reviewRequestedOnly?: boolean;
   page?: number;
   limit?: number;
 }): Promise<{ rows: ModeratedSurvey[]; total: number }> {
-  const { reportedOnly = false, page = 1, limit = 20 } = options;
+  const { reviewRequestedOnly = false, page = 1, limit = 20 } = options;
+  const reportedOnly = !reviewRequestedOnly && options.reportedOnly === true;
   const db = await getDb();
-  const columns = {
-    id: surveys.id,
-    title: surveys.title,
-    description: surveys.description,
-    status: surveys.status,
-    feedback: surveys.feedback,
-    createdAt: surveys.createdAt,
-    surveyorEmail: users.email,
-    yesCount: surveys.yesCount,
-    noCount: surveys.noCount,
-    deadline: surveys.deadline,
-    resultsVisibility: surveys.resultsVisibility,
-  };
   const offset = (page - 1) * limit;
+  const countWaiting = async () => (await db.select({ n: count() }).from(surveys).where(waitingForReview))[0]?.n ?? 0;
   // The reports per survey and the totals are kept by the database (surveys.report_count,
   // lib/db/row-counts.ts): no page counts every survey or every report.
   const [rows, total] = await Promise.all([
     db
-      .select({ ...columns, reports: surveys.reportCount })
+      .select(moderationColumns)
       .from(surveys)
       .innerJoin(users, eq(users.id, surveys.surveyorId))
-      .where(reportedOnly ? gt(surveys.reportCount, 0) : undefined)
+      .where(reviewRequestedOnly ? waitingForReview : reportedOnly ? gt(surveys.reportCount, 0) : undefined)
       .orderBy(...(reportedOnly ? [desc(surveys.reportCount)] : []), desc(surveys.createdAt), desc(surveys.id))
       .limit(limit)
       .offset(offset),
-    readCount(reportedOnly ? "surveys:reported" : "surveys"),
+    reviewRequestedOnly ? countWaiting() : readCount(reportedOnly ? "surveys:reported" : "surveys"),
   ]);
   return { rows, total };
 }

@@ -41,17 +41,20 @@ export async function listSurveysOfSurveyor(
   if (!own && !can(viewer.role, "moderateSurveys")) throw new ApiError("forbidden", "You can only list your own surveys");
   const db = await getDb();
   const rows = await db
-    .select({ ...managedColumns, feedback: surveys.feedback })
+    .select({ ...managedColumns, feedback: surveys.feedback, reviewRequestedAt: surveys.reviewRequestedAt })
     .from(surveys)
     .innerJoin(users, eq(users.id, surveys.surveyorId))
     .where(eq(users.email, email.toLowerCase()))
     .orderBy(desc(surveys.createdAt), desc(surveys.id))
     .limit(1000);
-  return rows.map((row) => ({ ...toPublic(row), feedback: row.feedback }));
+  return rows.map((row) => ({ ...toPublic(row), feedback: row.feedback, reviewRequestedAt: row.reviewRequestedAt?.toISOString() ?? null }));
 }
 
-/** A survey as its surveyor (or an admin) sees it: the public fields plus the surveyor's address and the admin's feedback. */
-export type ManagedSurvey = PublicSurvey & { surveyorEmail: string; feedback: string | null };
+/**
+ * A survey as its surveyor (or an admin) sees it: the public fields plus the surveyor's address, the
+ * admin's feedback and when its surveyor asked for a review of it (ISO; lib/surveys/review-request.ts).
+ */
+export type ManagedSurvey = PublicSurvey & { surveyorEmail: string; feedback: string | null; reviewRequestedAt: string | null };
 
 /** Creates a survey owned by `ownerId`; it starts published with no votes, as in the original. */
 export async function createSurvey(ownerId: string, fields: SurveyFormInput): Promise<{ id: string }> {
@@ -68,14 +71,14 @@ export async function createSurvey(ownerId: string, fields: SurveyFormInput): Pr
 export async function getManagedSurvey(id: string, viewer: { id: string; role: Role }): Promise<ManagedSurvey> {
   const db = await getDb();
   const [row] = await db
-    .select({ ...managedColumns, feedback: surveys.feedback })
+    .select({ ...managedColumns, feedback: surveys.feedback, reviewRequestedAt: surveys.reviewRequestedAt })
     .from(surveys)
     .innerJoin(users, eq(users.id, surveys.surveyorId))
     .where(eq(surveys.id, id));
   if (!row) throw notFound("No such survey");
   const own = row.surveyorId === viewer.id && can(viewer.role, "manageOwnSurveys");
   if (!own && !can(viewer.role, "moderateSurveys")) throw forbidden("You can only manage your own surveys");
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  return { ...row, createdAt: row.createdAt.toISOString(), reviewRequestedAt: row.reviewRequestedAt?.toISOString() ?? null };
 }
 
 /**

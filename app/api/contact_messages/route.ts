@@ -1,11 +1,17 @@
-// GET /api/contact_messages: admins read the contact form's messages, newest first
-import { toContactMessageJson, contactMessageJsonSchema } from "@/lib/api/contract";
+// GET /api/contact_messages: admins read the contact form's messages, newest first: by default those
+// still waiting for an answer (`?status=open|handled|all`)
 import { pagedListRoute } from "@/lib/api/paged";
 import { listContactMessages } from "@/lib/contact/contact";
-import { pagedQuerySchema } from "@/lib/moderation/schema";
+import { contactListQuerySchema } from "@/lib/contact/inbox-schema";
+import { contactMessageStateJsonSchema, toContactMessageStateJson } from "@/lib/contact/json";
 
-export const GET = pagedListRoute(listContactMessages, toContactMessageJson, {
+export const GET = pagedListRoute(listContactMessages, toContactMessageStateJson, {
   auth: "readContactMessages",
-  query: pagedQuerySchema,
-  doc: { summary: "List contact messages", description: "One page of the contact form's messages, newest first.", answer: "The page's messages", item: contactMessageJsonSchema },
+  query: contactListQuerySchema,
+  doc: {
+    summary: "List contact messages",
+    description: "One page of the contact form's messages of a status, newest first: by default those still waiting for an answer (`status=open`), or `handled`, or `all`.",
+    answer: "The page's messages",
+    item: contactMessageStateJsonSchema,
+  },
 });

@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { listHref } from "@/components/admin/format";
+import { ReviewRequestedBadge } from "@/components/admin/review-badge";
 import { SurveyStatusControl } from "@/components/admin/survey-status-control";
 import { EmailAddress } from "@/components/dashboard/email-address";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { requireCan } from "@/lib/auth/guards";
+import { getEnv } from "@/lib/env";
 import { formatShortDate, isClosed } from "@/lib/dates";
 import { emailShown } from "@/lib/accounts/deleted-account";
 import { surveyHref } from "@/lib/public-urls";
@@ -47,12 +49,15 @@ function PlainReading({ yesCount, noCount }: { yesCount: number; noCount: number
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   await requireCan("/dashboard/admin/surveys", "viewAdminDashboard");
   const params = await searchParams;
-  const reportedOnly = params.reported === "1";
+  // One filter at a time: the surveys waiting for a review (their surveyors asked), or the reported ones.
+  const reviewRequestedOnly = params.review === "requested";
+  const reportedOnly = !reviewRequestedOnly && params.reported === "1";
   const page = readPage(params.page);
   const { limit, offset } = pageWindow(page);
 
-  const result = await listSurveysForModeration({ reportedOnly, page, limit });
+  const result = await listSurveysForModeration({ reportedOnly, reviewRequestedOnly, page, limit });
   const today = siteToday();
+  const { APP_TIME_ZONE } = getEnv();
 
   const columns: Column<ModeratedSurvey>[] = [
     {
@@ -87,7 +92,16 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       ),
       className: "min-w-36 max-w-xs",
     },
-    { header: "Status", cell: (s) => <SurveyStatusControl key={`${s.id}:${s.status}`} surveyId={s.id} title={s.title} status={s.status} /> },
+    {
+      // A pending request for a review sits by the control that answers it (a publish, or an unpublish again).
+      header: "Status",
+      cell: (s) => (
+        <div className="space-y-2">
+          {s.reviewRequestedAt && <ReviewRequestedBadge at={s.reviewRequestedAt} timeZone={APP_TIME_ZONE} today={today} />}
+          <SurveyStatusControl key={`${s.id}:${s.status}`} surveyId={s.id} title={s.title} status={s.status} />
+        </div>
+      ),
+    },
     { header: "Surveyor Email", cell: (s) => <EmailAddress email={emailShown(s.surveyorEmail)} /> },
     {
       header: "Reports",
@@ -100,11 +114,11 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   return (
     <>
       <PageHeading title="Manage Surveys" intro="Every survey, published or not. Unpublishing asks for feedback, which the surveyor reads." />
-      <nav aria-label="Survey filter" className="mb-4 flex gap-2">
+      <nav aria-label="Survey filter" className="mb-4 flex flex-wrap gap-2">
         <Link
           href="/dashboard/admin/surveys"
-          aria-current={!reportedOnly ? "page" : undefined}
-          className={cn(tabClass, !reportedOnly ? "bg-brand-700 text-white" : "border border-slate-300 hover:bg-slate-50")}
+          aria-current={!reportedOnly && !reviewRequestedOnly ? "page" : undefined}
+          className={cn(tabClass, !reportedOnly && !reviewRequestedOnly ? "bg-brand-700 text-white" : "border border-slate-300 hover:bg-slate-50")}
         >
           All surveys
         </Link>
@@ -115,20 +129,29 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
         >
           Reported only
         </Link>
+        <Link
+          href="/dashboard/admin/surveys?review=requested"
+          aria-current={reviewRequestedOnly ? "page" : undefined}
+          className={cn(tabClass, reviewRequestedOnly ? "bg-brand-700 text-white" : "border border-slate-300 hover:bg-slate-50")}
+        >
+          Review requested
+        </Link>
       </nav>
       {result.rows.length === 0 ? (
-        <EmptyState>{reportedOnly ? "No survey has been reported." : "There are no surveys yet."}</EmptyState>
+        <EmptyState>
+          {reviewRequestedOnly ? "No survey is waiting for a review." : reportedOnly ? "No survey has been reported." : "There are no surveys yet."}
+        </EmptyState>
       ) : (
         <>
           <p className="mb-2 text-sm text-slate-600">
             {result.total} {result.total === 1 ? "survey" : "surveys"}
-            {reportedOnly ? " reported, most reported first" : ", newest first"}
+            {reviewRequestedOnly ? " waiting for a review, newest first" : reportedOnly ? " reported, most reported first" : ", newest first"}
           </p>
           <DataTable caption="Surveys" columns={columns} rows={result.rows} rowKey={(s) => s.id} firstSerial={offset + 1} serialHeader="Serial No." />
           <Pagination
             page={page}
             pages={pageCount(result.total, DASHBOARD_PAGE_SIZE)}
-            href={(p) => listHref("/dashboard/admin/surveys", { reported: reportedOnly ? "1" : undefined }, p)}
+            href={(p) => listHref("/dashboard/admin/surveys", { reported: reportedOnly ? "1" : undefined, review: reviewRequestedOnly ? "requested" : undefined }, p)}
             className="mt-6"
           />
         </>

@@ -11,7 +11,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const page = readPage((await searchParams).page);
   return (
     <>
-      <PageHeading title="Survey List" intro="Your surveys that an admin gave feedback on, and what they said." />
+      <PageHeading title="Survey List" intro="Your surveys that an admin gave feedback on, and what they said. Open an unpublished one to update it and ask for a review." />
       <Feedbacks surveyorId={user.id} page={page} />
     </>
   );

@@ -1,17 +1,25 @@
 import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ReviewRequestedBadge } from "@/components/admin/review-badge";
+import { SurveyStatusControl } from "@/components/admin/survey-status-control";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { IntegrityPanel } from "@/components/integrity/integrity-panel";
 import { ResultsSummary } from "@/components/survey/results-summary";
 import { requireCan } from "@/lib/auth/guards";
+import { getEnv } from "@/lib/env";
 import { loadManagedSurvey } from "@/lib/surveys/managed-survey";
 import { surveyHref } from "@/lib/public-urls";
+import { siteToday } from "@/lib/site-dates";
 import { resultStats } from "@/lib/surveys/stats";
 
 export const metadata: Metadata = { title: "Survey Review" };
 
-/** The admin's view of one survey: its result and the integrity panel, from the Manage Surveys list. */
+/**
+ * The admin's view of one survey: its result and the integrity panel, from the Manage Surveys list; for
+ * an unpublished one, the feedback it was unpublished with and its status, where a surveyor's request for
+ * a review is answered (the request's mail links here).
+ */
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requireCan(`/dashboard/admin/surveys/${id}`, "viewAdminDashboard");
@@ -36,6 +44,24 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     <div className="space-y-6">
       {back}
       <PageHeading title={survey.title} intro={`By ${survey.surveyorEmail} · ${survey.status === "publish" ? "published" : "unpublished"}`} />
+      {survey.status === "unpublish" && (
+        <section aria-labelledby="review-status" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+          <h2 id="review-status" className="text-lg font-semibold">
+            Unpublished
+          </h2>
+          {survey.reviewRequestedAt && (
+            <ReviewRequestedBadge at={new Date(survey.reviewRequestedAt)} timeZone={getEnv().APP_TIME_ZONE} today={siteToday()} />
+          )}
+          {survey.feedback && (
+            <div className="space-y-1">
+              <p className="text-sm font-medium text-slate-700">The feedback it was unpublished with</p>
+              <blockquote className="whitespace-pre-line break-words border-l-4 border-slate-300 pl-3">{survey.feedback}</blockquote>
+            </div>
+          )}
+          <p className="text-sm text-slate-700">Publish it, or unpublish it again with new feedback: either answers a request for a review.</p>
+          <SurveyStatusControl key={survey.status} surveyId={survey.id} title={survey.title} status={survey.status} />
+        </section>
+      )}
       <section aria-labelledby="review-result" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
         <h2 id="review-result" className="text-lg font-semibold">
           Result

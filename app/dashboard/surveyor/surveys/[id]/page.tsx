@@ -6,6 +6,7 @@ import { IntegrityPanel } from "@/components/integrity/integrity-panel";
 import { IntervalExplained } from "@/components/survey/results-summary";
 import { LiveCount, LiveFiguresProvider, LiveResultsChart, LiveResultsSummary } from "@/components/surveyor/live-figures";
 import { ResultsVisibilityNote } from "@/components/surveyor/results-visibility-note";
+import { UnpublishedReviewPanel } from "@/components/surveyor/review-panel";
 import { loadManagedSurvey } from "@/lib/surveys/managed-survey";
 import { StatusBadge } from "@/components/surveyor/status-badge";
 import { SurveyShare } from "@/components/survey/survey-share";
@@ -70,6 +71,17 @@ export default async function Page({
         </div>
         <p className="whitespace-pre-line text-slate-700">{survey.description}</p>
       </header>
+
+      {/* An admin unpublished it: their feedback, and the way back (update it, then ask for a review). */}
+      {survey.status === "unpublish" && (
+        <UnpublishedReviewPanel
+          surveyId={survey.id}
+          feedback={survey.feedback}
+          requestedAt={survey.reviewRequestedAt}
+          timeZone={APP_TIME_ZONE}
+          canAsk={survey.surveyorId === user.id}
+        />
+      )}
 
       <section aria-labelledby="question-title" className="rounded-xl bg-slate-50 p-4">
         <h2 id="question-title" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
