@@ -13,7 +13,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from "@
 import { analyzePage } from "./fixtures/axe";
 import { newPerson, registerThroughApi } from "./fixtures/accounts";
 import { linkIn, mailTo } from "./fixtures/inbox";
-import { openPhoneMenu } from "./fixtures/navigation";
+import { openPhoneMenu, openSectionsSheet } from "./fixtures/navigation";
 import { signInAs } from "./fixtures/session";
 import { createSurveyThroughApi, voteAsNewPerson } from "./fixtures/surveys";
 
@@ -242,8 +242,7 @@ test.describe("phone menu", () => {
 
     // The dashboard's Sections sheet, the same way.
     await page.goto("/dashboard/user/surveys");
-    await page.getByRole("button", { name: "Sections" }).click();
-    const sections = page.getByRole("dialog");
+    const sections = await openSectionsSheet(page);
     await expect(sections.getByRole("link").first()).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(sections).toBeHidden();

@@ -5,7 +5,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { RecoveryCodes } from "@/components/account/recovery-codes";
 import { TotpEnrolment } from "@/components/account/totp-enrolment";
-import { CODE_LABEL, CODE_MAX, NO_CODE, normaliseCode } from "@/components/auth/second-factor-words";
+import { CodeField } from "@/components/auth/form-field";
+import { NO_CODE, normaliseCode } from "@/components/auth/second-factor-words";
 import { requestCoded, StepUpCancelled, useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -188,27 +189,6 @@ export function SecondFactorSection({
   );
 }
 
-/** A code field inside a dialog (the app's code or a recovery code). */
-function CodeField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error?: string }) {
-  return (
-    <Field id={id} label={CODE_LABEL} error={error}>
-      <input
-        id={id}
-        name="code"
-        autoComplete="one-time-code"
-        autoCapitalize="off"
-        autoCorrect="off"
-        spellCheck={false}
-        maxLength={CODE_MAX}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { error })}
-        className={cn(inputClass, error && invalidClass)}
-      />
-    </Field>
-  );
-}
 
 /** "New recovery codes": asks a code, then shows ten new ones (the old ones stop working). */
 function NewRecoveryCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
@@ -255,7 +235,7 @@ function NewRecoveryCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
         </Button>
       }
     >
-      <CodeField id="new-codes-code" value={code} onChange={setCode} error={error} />
+      <CodeField id="new-codes-code" value={code} onChange={(e) => setCode(e.target.value)} error={error} />
     </ConfirmDialog>
   );
 }
@@ -327,7 +307,7 @@ function TurnOff({ hasPassword, onOff }: { hasPassword: boolean; onOff: () => vo
             />
           </Field>
         )}
-        <CodeField id="totp-off-code" value={code} onChange={setCode} error={errors.code} />
+        <CodeField id="totp-off-code" value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} />
         {errors.form && (
           <p role="alert" className="text-sm text-red-700">
             {errors.form}

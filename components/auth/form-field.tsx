@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { CODE_LABEL, CODE_MAX } from "@/components/auth/second-factor-words";
 import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { cn } from "@/lib/utils";
 
@@ -39,6 +40,22 @@ export function PasswordField(
   props: ComponentProps<"input"> & { id: string; label?: string; error?: string; hint?: string; autoComplete: "current-password" | "new-password" },
 ) {
   return <FormField label="Password" type="password" maxLength={128} {...props} />;
+}
+
+/** A second factor's code field: the app's six digits or a recovery code, offered from the phone's messages and kept as typed. */
+export function CodeField(props: ComponentProps<"input"> & { id: string; error?: string }) {
+  return (
+    <FormField
+      label={CODE_LABEL}
+      name="code"
+      autoComplete="one-time-code"
+      autoCapitalize="off"
+      autoCorrect="off"
+      spellCheck={false}
+      maxLength={CODE_MAX}
+      {...props}
+    />
+  );
 }
 
 export function OrDivider() {

@@ -4,8 +4,8 @@ import { browserSupportsWebAuthn, startAuthentication, type PublicKeyCredentialR
 import { KeyRound, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { SignInOutcome } from "@/components/auth/credentials-sign-in";
-import { FormField } from "@/components/auth/form-field";
-import { CODE_LABEL, CODE_MAX, NO_CODE, normaliseCode, WRONG_CODE } from "@/components/auth/second-factor-words";
+import { CodeField } from "@/components/auth/form-field";
+import { NO_CODE, normaliseCode, WRONG_CODE } from "@/components/auth/second-factor-words";
 import { Button } from "@/components/ui/button";
 import { RequestError, sendJson } from "@/lib/api/client";
 import { SUSPENDED_SIGN_IN_MESSAGE } from "@/lib/auth/suspended";
@@ -154,20 +154,7 @@ export function SecondFactorStep({
           {alert}
         </p>
       )}
-      <FormField
-        ref={field}
-        id="second-factor-code"
-        name="code"
-        label={CODE_LABEL}
-        autoComplete="one-time-code"
-        autoCapitalize="off"
-        autoCorrect="off"
-        spellCheck={false}
-        maxLength={CODE_MAX}
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        error={fieldError}
-      />
+      <CodeField ref={field} id="second-factor-code" value={code} onChange={(e) => setCode(e.target.value)} error={fieldError} />
       <Button type="submit" className="w-full" disabled={busy !== null || waitSeconds > 0}>
         {busy === "code" && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
         {waitSeconds > 0 ? `Try again in ${waitSeconds} s` : "Verify"}

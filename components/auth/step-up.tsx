@@ -3,13 +3,12 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { KeyRound, Loader2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { CODE_LABEL, CODE_MAX, NO_CODE, normaliseCode, WRONG_CODE } from "@/components/auth/second-factor-words";
+import { CodeField } from "@/components/auth/form-field";
+import { NO_CODE, normaliseCode, WRONG_CODE } from "@/components/auth/second-factor-words";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { RequestError, requestJson, sendJson } from "@/lib/api/client";
 import type { ErrorIssue } from "@/lib/api/errors";
-import { cn } from "@/lib/utils";
 
 /** The API's code for an action that needs this session to prove its second factor again. */
 export const STEP_UP_CODE = "recent_second_factor_required";
@@ -182,23 +181,7 @@ function StepUpForm({ onVerified, onCancel }: { onVerified: () => void; onCancel
             This change needs your second step again. Enter the code your authenticator app shows now{hasPasskey ? ", or use your passkey" : ""}.
           </DialogDescription>
         </DialogHeader>
-        <Field id={id} label={CODE_LABEL} error={error}>
-          <input
-            id={id}
-            name="code"
-            autoComplete="one-time-code"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
-            maxLength={CODE_MAX}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(id, { error })}
-            className={cn(inputClass, error && invalidClass)}
-            autoFocus
-          />
-        </Field>
+        <CodeField id={id} value={code} onChange={(e) => setCode(e.target.value)} error={error} autoFocus />
         {hasPasskey && (
           <Button type="button" variant="outline" className="justify-self-start" disabled={busy !== null} onClick={withPasskey}>
             {busy === "passkey" ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <KeyRound aria-hidden="true" className="h-4 w-4" />}
