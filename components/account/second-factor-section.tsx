@@ -5,12 +5,11 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { RecoveryCodes } from "@/components/account/recovery-codes";
 import { TotpEnrolment } from "@/components/account/totp-enrolment";
-import { CodeField } from "@/components/auth/form-field";
+import { CodeField, PasswordField } from "@/components/auth/form-field";
 import { NO_CODE, normaliseCode } from "@/components/auth/second-factor-words";
 import { requestCoded, StepUpCancelled, useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { RequestError, requestJson, sendJson } from "@/lib/api/client";
 import { formatDateTime } from "@/lib/dates";
 import { cn } from "@/lib/utils";
@@ -293,19 +292,13 @@ function TurnOff({ hasPassword, onOff }: { hasPassword: boolean; onOff: () => vo
     >
       <div className="space-y-3">
         {hasPassword && (
-          <Field id="totp-off-password" label="Password" error={errors.password}>
-            <input
-              id="totp-off-password"
-              type="password"
-              autoComplete="current-password"
-              maxLength={128}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={describedBy("totp-off-password", { error: errors.password })}
-              className={cn(inputClass, errors.password && invalidClass)}
-            />
-          </Field>
+          <PasswordField
+            id="totp-off-password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+          />
         )}
         <CodeField id="totp-off-code" value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} />
         {errors.form && (

@@ -34,7 +34,6 @@ const NOTHING_PENDING = "There is no authenticator app waiting to be confirmed. 
 const NO_TOTP = "No authenticator app is set up on this account.";
 const NO_SECOND_FACTOR = "Set up an authenticator app or a passkey first.";
 const WRONG_PASSWORD_OR_CODE = "That password or code did not match.";
-const NOT_RECENT = `Confirm your second factor again first: it must be proved within the last ${RECENT_SECOND_FACTOR_MINUTES} minutes.`;
 
 const wrongCode = (path = "code") => new ApiError("bad_request", WRONG_CODE, [{ path, message: WRONG_CODE }]);
 
@@ -300,6 +299,13 @@ export async function markSecondFactorProved(sessionId: string | null): Promise<
   return row?.at ?? null;
 }
 
+/** The refusal of something that needs a second factor proved in this session within the last minutes. */
+export const recentSecondFactorRequired = () =>
+  new ApiError(
+    "recent_second_factor_required",
+    `This needs your second factor from the last ${RECENT_SECOND_FACTOR_MINUTES} minutes: enter a code from your authenticator app or use your passkey, then try again.`,
+  );
+
 /** Whether the session proved a second factor within RECENT_SECOND_FACTOR_MINUTES. */
 export function hasRecentSecondFactor(user: { secondFactorAt: Date | null }): boolean {
   return user.secondFactorAt !== null && Date.now() - user.secondFactorAt.getTime() < RECENT_SECOND_FACTOR_MINUTES * 60 * 1000;
@@ -395,7 +401,7 @@ export async function regenerateRecoveryCodes(
 ): Promise<{ recoveryCodes: string[] }> {
   if (!(await hasSecondFactor(user.id))) throw new ApiError("conflict", NO_SECOND_FACTOR);
   if (code === undefined) {
-    if (!session.id || !hasRecentSecondFactor(session)) throw new ApiError("recent_second_factor_required", NOT_RECENT);
+    if (!session.id || !hasRecentSecondFactor(session)) throw recentSecondFactorRequired();
   } else {
     await throttledCheck(user.id, async () => (await checkSecondFactorCode(user.id, code)) !== null, () => wrongCode());
   }

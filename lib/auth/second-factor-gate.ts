@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { can, type Action } from "@/lib/auth/permissions";
-import { hasRecentSecondFactor, RECENT_SECOND_FACTOR_MINUTES, secondFactorRequired } from "@/lib/accounts/second-factor";
+import { hasRecentSecondFactor, recentSecondFactorRequired, secondFactorRequired } from "@/lib/accounts/second-factor";
 import type { Role } from "@/models";
 
 // Where a second factor stands between a person and their powers (docs/security.md "Second factor"):
@@ -38,8 +38,5 @@ export const secondFactorRequiredError = () =>
  */
 export function assertRecentSecondFactor(user: { hasSecondFactor: boolean; secondFactorAt: Date | null }): void {
   if (!user.hasSecondFactor || hasRecentSecondFactor(user)) return;
-  throw new ApiError(
-    "recent_second_factor_required",
-    `This needs your second factor from the last ${RECENT_SECOND_FACTOR_MINUTES} minutes: enter a code from your authenticator app or use your passkey, then try again.`,
-  );
+  throw recentSecondFactorRequired();
 }
