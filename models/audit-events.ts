@@ -22,6 +22,12 @@ export const AUDIT_ACTIONS = [
   "review_request",
   "contact_reply",
   "contact_handled",
+  "api_key_create",
+  "api_key_revoke",
+  "webhook_create",
+  "webhook_delete",
+  "webhook_rotate",
+  "webhook_disable",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionEnum = pgEnum("audit_action", AUDIT_ACTIONS);

@@ -12,3 +12,4 @@ export * from "./counters";
 export * from "./altcha";
 export * from "./passkeys";
 export * from "./second-factors";
+export * from "./integrations";

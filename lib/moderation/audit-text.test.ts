@@ -53,6 +53,21 @@ const CASES: Record<AuditAction, { row: Partial<AuditRow>; text: string }> = {
   },
   contact_reply: { row: { ...ADMIN, newValue: "visitor@test.example" }, text: "admin@test.example replied by mail to the contact message of visitor@test.example." },
   contact_handled: { row: { ...ADMIN, newValue: "visitor@test.example" }, text: "admin@test.example marked handled the contact message of visitor@test.example." },
+  api_key_create: { row: { ...SELF, newValue: "Newsroom CMS" }, text: "person@test.example created an API key for their own account: “Newsroom CMS”." },
+  api_key_revoke: {
+    row: { ...ADMIN, ...PERSON, newValue: "Newsroom CMS", feedback: "The account was suspended" },
+    text: "admin@test.example revoked an API key of person@test.example: “Newsroom CMS”. Why: The account was suspended",
+  },
+  webhook_create: { row: { ...SELF, newValue: "hooks.example.org" }, text: "person@test.example added a webhook to their own account: hooks.example.org." },
+  webhook_delete: { row: { ...SELF, newValue: "hooks.example.org" }, text: "person@test.example removed a webhook from their own account: hooks.example.org." },
+  webhook_rotate: {
+    row: { ...SELF, newValue: "hooks.example.org" },
+    text: "person@test.example rotated the signing secret of a webhook of their own account: hooks.example.org.",
+  },
+  webhook_disable: {
+    row: { ...PERSON, newValue: "hooks.example.org" },
+    text: "The system turned off, after repeated failed deliveries, a webhook of person@test.example: hooks.example.org.",
+  },
 };
 
 const EMPTY: AuditRow = {

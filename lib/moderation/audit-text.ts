@@ -76,6 +76,7 @@ function surveyStatus(row: AuditRow): Parts {
 
 const FACTOR_WORD: Record<string, string> = { totp: "authenticator app", passkey: "the last passkey" };
 const factor = (value: string | null) => (value ? (FACTOR_WORD[value] ?? value) : null);
+const quoted = (value: string | null) => (value ? `“${value}”` : null);
 const codesLeft = (n: string | null) => `${n ?? "?"} recovery code${n === "1" ? "" : "s"} left`;
 
 // Every action the trail records (models/audit-events.ts): a new one does not compile until it is here.
@@ -103,6 +104,13 @@ const DESCRIBE: Record<AuditAction, Describe> = {
     target: row.newValue ?? "a visitor",
     outcome: null,
   }),
+  // An API key's name, a webhook's address: the row's new value (lib/integrations/).
+  api_key_create: (row) => ({ action: "created an API key for", target: targetAccount(row), outcome: quoted(row.newValue) }),
+  api_key_revoke: (row) => ({ action: "revoked an API key of", target: targetAccount(row), outcome: quoted(row.newValue), detailLabel: "Why" }),
+  webhook_create: (row) => ({ action: "added a webhook to", target: targetAccount(row), outcome: row.newValue }),
+  webhook_delete: (row) => ({ action: "removed a webhook from", target: targetAccount(row), outcome: row.newValue }),
+  webhook_rotate: (row) => ({ action: "rotated the signing secret of a webhook of", target: targetAccount(row), outcome: row.newValue }),
+  webhook_disable: (row) => ({ action: "turned off, after repeated failed deliveries, a webhook of", target: targetAccount(row), outcome: row.newValue }),
 };
 
 /** One audit entry in words: who did what to whom, what changed, and its detail under its own label. */
