@@ -2,7 +2,10 @@ import Link from "next/link";
 
 // Every link leads to a page of this site: a place the site does not have (integrations, guides, social
 // media accounts) gets no link rather than one to "#".
-const columns: { title: string; links: { label: string; href: string }[] }[] = [
+// The API reference is not prefetched: a prefetch preloads a page's stylesheets, and the reference's
+// own (the Scalar viewer's, 260 KB) would be fetched by every page showing this footer and then sit
+// unused ("preloaded but not used" in the console).
+const columns: { title: string; links: { label: string; href: string; prefetch?: false }[] }[] = [
   {
     title: "Product",
     links: [
@@ -23,8 +26,8 @@ const columns: { title: string; links: { label: string; href: string }[] }[] = [
   {
     title: "Developers",
     links: [
-      { label: "Public API", href: "/docs/api" },
-      { label: "Documentation", href: "/docs/api" },
+      { label: "Public API", href: "/docs/api", prefetch: false },
+      { label: "Documentation", href: "/docs/api", prefetch: false },
     ],
   },
 ];
@@ -45,7 +48,9 @@ export function Footer() {
             <ul>
               {c.links.map((l) => (
                 <li key={l.label}>
-                  <Link href={l.href}>{l.label}</Link>
+                  <Link href={l.href} prefetch={l.prefetch}>
+                    {l.label}
+                  </Link>
                 </li>
               ))}
             </ul>

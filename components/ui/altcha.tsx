@@ -2,10 +2,11 @@
 
 // The ALTCHA proof-of-work widget of the registration, contact and forgot-password forms. Served from our
 // own origin and bundled: `altcha/external` (no inline worker code, no styles injected) with its stylesheet
-// imported here, and the PBKDF2 worker bundled as a file of its own, so it runs under the site's script
+// loaded with it, when a form shows the widget (a stylesheet imported statically belongs to its pages, and
+// every link to them preloads it on prefetch, unused: "preloaded but not used" in the console), and the
+// PBKDF2 worker bundled as a file of its own, so it runs under the site's script
 // policy ('self' plus nonces, no blob: workers). It only fetches GET /api/altcha/challenge: no tracking
 // (the pointer-movement collector is off) and no third party.
-import "altcha/altcha.css";
 import { useEffect, useRef, useState } from "react";
 import { ALTCHA_MESSAGES } from "@/lib/validation/altcha";
 
@@ -49,7 +50,7 @@ export function useAltcha(): AltchaControl {
 let loading: Promise<void> | undefined;
 /** Defines <altcha-widget> once, with the worker its challenges need. */
 function loadAltcha(): Promise<void> {
-  loading ??= import("altcha/external").then(() => {
+  loading ??= Promise.all([import("altcha/external"), import("altcha/altcha.css")]).then(() => {
     globalThis.$altcha.algorithms.set("PBKDF2/SHA-256", () => new Worker(new URL("altcha/workers/pbkdf2", import.meta.url)));
   });
   return loading;
