@@ -20,23 +20,25 @@ const JOBS = {
 
 /**
  * The order: steps one after another; in a step, its chains side by side; in a chain, its jobs one
- * after another. A job marked `background` runs at the lowest CPU priority: it gets only what the
- * others leave idle, and never delays them; `live` prints as it goes.
+ * after another. A job with a `nice` runs at that lower CPU priority (19 is the lowest): it gets what
+ * the others leave idle and only a small share of what they want; with `until`, only until that job
+ * ends, and at the normal priority from then on. `live` prints as it goes.
  *
  * One step, two chains side by side:
- * 1. the build, then Playwright as soon as the build is done. One Playwright lane keeps about one and
- *    a half cores busy (the browser, the app server, the test runner: mostly one waits on another);
- * 2. vitest beside the build (both keep the two cores busy) and on beside Playwright's first minute
- *    (its servers starting, its first specs), then, at the lowest priority, the type check then ESLint
- *    in what Playwright leaves idle. Neither has a time limit, so going slowly costs them nothing;
- *    vitest has (its tests' timeouts, and tests that wait for a job or a mail), so it never runs in
- *    the background. Waiting for vitest before starting Playwright left Playwright idle for the
- *    minute vitest outlasts the build (docs/testing.md).
+ * 1. the build, then Playwright as soon as the build is done: the critical path;
+ * 2. vitest, at nice 10 while the build runs, then at the normal priority beside Playwright: beside the
+ *    build at the same priority it took the build from 37 s alone to 106-115 s, all of it on the
+ *    critical path. It goes on beside Playwright at the normal priority because its tests have time
+ *    limits (a password hash waits a bounded time for its turn; tests wait seconds for a job or a
+ *    mail): starved at nice 10 beside Playwright on a busy machine, two of them failed. One Playwright
+ *    lane keeps about one and a half cores busy (the browser, the app server, the test runner: mostly
+ *    one waits on another), so vitest mostly takes what it leaves. Then the type check and ESLint, at
+ *    the lowest priority, with no time limit to miss.
  */
 const PLAN = [
   [
     { jobs: ["build", { name: "playwright", live: true }] },
-    { jobs: ["vitest", { name: "typecheck", background: true }, { name: "lint", background: true }] },
+    { jobs: [{ name: "vitest", nice: 10, until: "build" }, { name: "typecheck", nice: 19 }, { name: "lint", nice: 19 }] },
   ],
 ];
 const NEEDS = { playwright: "build" };
@@ -49,26 +51,48 @@ const running = new Map();
 let liveJob = null;
 const deferred = [];
 
-/** `nice` where there is one (every Linux and macOS): the background jobs run under it. */
+/** `nice` where there is one (every Linux and macOS): the jobs with a `nice` run under it. */
 const NICE = ["/usr/bin/nice", "/bin/nice"].find((file) => fs.existsSync(file));
 
 /**
- * The lowest CPU priority for a job: its processes at nice 19 and, on Linux, its own session (a
- * detached child) with that session's scheduling group at nice 19 too. With the kernel's automatic
- * session groups (most Linux machines), CPU time is first shared between sessions, and Playwright's
- * servers and browser run in sessions of their own: without the group's nice, a niced job would still
- * take a session's full share from them.
+ * Sets a job's CPU priority: its processes at `nice` and, on Linux, its own session (a detached child)
+ * with that session's scheduling group at `nice` too. With the kernel's automatic session groups (most
+ * Linux machines), CPU time is first shared between sessions, and Playwright's servers and browser run
+ * in sessions of their own: without the group's nice, a niced job would still take a session's full
+ * share from them. Raising a priority again needs the right to (root, or CAP_SYS_NICE): without it, the
+ * job stays where it was.
  */
-function lowerPriority(child) {
+function setPriority(child, nice) {
   try {
-    fs.writeFileSync(`/proc/${child.pid}/autogroup`, "19");
+    fs.writeFileSync(`/proc/${child.pid}/autogroup`, String(nice));
   } catch {
-    // No automatic session groups here: nice alone does it.
+    // No automatic session groups here, or no right to raise the group's priority: nice alone does it.
   }
+  // Every process of the job's session (its workers too, which inherit the nice they started with).
+  let pids = [child.pid];
   try {
-    os.setPriority(child.pid, 19);
+    pids = fs
+      .readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          // Field 6 of /proc/{pid}/stat is the session id; the command (field 2) may hold spaces, so split after it.
+          const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[3]) === child.pid;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
   } catch {
-    // The job has already ended.
+    // No /proc (not Linux): the job's first process only.
+  }
+  for (const pid of pids) {
+    try {
+      os.setPriority(pid, nice);
+    } catch {
+      // It has just ended, or this process may not raise its priority.
+    }
   }
 }
 
@@ -77,7 +101,11 @@ function printHeld(name, status, seconds, output) {
   process.stdout.write(Buffer.concat(output));
 }
 
-function runJob(name, { live = false, background = false }) {
+/** Jobs to raise to the normal priority when another ends: `until` name → their children. */
+const raiseWhenDone = new Map();
+
+function runJob(name, { live = false, nice = 0, until }) {
+  const background = nice > 0;
   const [command, args] = JOBS[name];
   const started = Date.now();
   if (NEEDS[name] && results.get(NEEDS[name])?.code !== 0) {
@@ -85,13 +113,17 @@ function runJob(name, { live = false, background = false }) {
     return Promise.resolve(1);
   }
   const shown = [command, ...args].join(" ");
-  console.log(`▶ ${name} (${shown})${live ? "" : `${background ? ", in the background" : ""}: output when it ends`}`);
+  console.log(`▶ ${name} (${shown})${live ? "" : `${background ? `, at nice ${nice}` : ""}: output when it ends`}`);
   if (live) liveJob = name;
   return new Promise((resolve) => {
-    const [file, argv] = background && NICE ? [NICE, ["-n", "19", command, ...args]] : [command, args];
-    // A background job gets a session of its own (and so its own scheduling group: lowerPriority).
+    const [file, argv] = background && NICE ? [NICE, ["-n", String(nice), command, ...args]] : [command, args];
+    // A job with a `nice` gets a session of its own (and so its own scheduling group: setPriority).
     const child = spawn(file, argv, { env, stdio: live ? "inherit" : ["ignore", "pipe", "pipe"], detached: background });
-    if (background) lowerPriority(child);
+    if (background) setPriority(child, nice);
+    if (background && until) {
+      if (results.has(until)) setPriority(child, 0);
+      else raiseWhenDone.set(until, [...(raiseWhenDone.get(until) ?? []), child]);
+    }
     running.set(child, background);
     const output = [];
     if (!live) {
@@ -103,6 +135,7 @@ function runJob(name, { live = false, background = false }) {
       const seconds = (Date.now() - started) / 1000;
       const status = code ?? (signal ? 1 : 0);
       results.set(name, { code: status, seconds });
+      for (const waiting of raiseWhenDone.get(name) ?? []) if (running.has(waiting)) setPriority(waiting, 0);
       const ended = `■ ${name}: ${status === 0 ? "passed" : "FAILED"} in ${seconds.toFixed(0)} s`;
       if (live) {
         liveJob = null;
