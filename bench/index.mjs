@@ -17,10 +17,13 @@
 // (bench/integrity.mjs; alone: `node bench/integrity.mjs`); the time to solve the proof-of-work of
 // registration, contact and forgot-password, in Node and in Chromium (bench/altcha.mjs); from a shared
 // survey link to a counted vote in Chromium, the actions and time of a new person, a passkey holder and a
-// password holder, beside the flow before (bench/journeys.mjs, BENCH_BASELINE_DIR; alone: `node bench/journeys.mjs`).
+// password holder, beside the flow before (bench/journeys.mjs, BENCH_BASELINE_DIR; alone: `node bench/journeys.mjs`);
+// webhook deliveries per second from one server, and `vote.created` deliveries under 100 votes a second on one
+// survey (bench/webhooks.mjs; alone: `node bench/webhooks.mjs`); a static JavaScript chunk against a bare
+// Node server sending the same bytes, and the bytes brotli saves on `/` (bench/compression.mjs).
 // `npm run bench -- --scale` adds section 10 (bench/scale.mjs, about 15 minutes more): every page at demo
 // size and with a million votes, on both databases, with each page's query plans and peak memory.
-// BENCH_SECTIONS=1,6b (comma list: 1 2 3 3b 4 5 6 6b 7 8 9 11) runs only those sections, for one figure
+// BENCH_SECTIONS=1,6b (comma list: 1 2 3 3b 4 5 6 6b 7 8 9 11 12 13) runs only those sections, for one figure
 // without the whole run; BENCH_NODE_FLAGS="--flag ..." starts the server with those Node/V8 flags instead of
 // the ones `npm start` uses (server/node-flags.mjs).
 import { spawn } from "node:child_process";
@@ -30,6 +33,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { benchAltcha, benchAltchaBrowser } from "./altcha.mjs";
 import { benchCachedPages } from "./cached-pages.mjs";
+import { benchCompression } from "./compression.mjs";
 import { benchEmbedded } from "./embedded.mjs";
 import { benchIntegrity } from "./integrity.mjs";
 import { benchJourneys } from "./journeys.mjs";
@@ -38,6 +42,7 @@ import { benchLive } from "./live.mjs";
 import { benchWeight, floorFirstLoadJs } from "./weight.mjs";
 import { benchMemory } from "./memory.mjs";
 import { benchVoteStream } from "./vote-stream.mjs";
+import { benchWebhooks } from "./webhooks.mjs";
 import { stop, waitFor } from "./lib/processes.mjs";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.mjs";
 
@@ -223,6 +228,9 @@ try {
   // ---- 1. every public page from the cache (bench/cached-pages.mjs) --------------------------------
   const idle = runs("1") ? await benchCachedPages({ base, pages, load, failed, peakRss, serverPid: server.pid, metricsToken, row, fmt, ok, log }) : {};
 
+  // ---- 13. static files and brotli (bench/compression.mjs) ------------------------------------------------
+  if (runs("13")) await benchCompression({ base, asset, load, port: port + 6, row, fmt, ok, log });
+
   // ---- 2. a stream of votes (bench/vote-stream.mjs) ---------------------------------------------------
   if (runs("2")) await benchVoteStream({ base, db, authSecret, top, surveyUrl, idle, load, failed, seconds, row, fmt, ok, log });
 
@@ -310,6 +318,9 @@ try {
 
   // ---- 11. from a shared link to a counted vote, in Chromium (bench/journeys.mjs) -------------------------------
   if (runs("11")) await benchJourneys({ row, port: port + 4, log });
+
+  // ---- 12. webhook deliveries (bench/webhooks.mjs) ----------------------------------------------------------------
+  if (runs("12")) await benchWebhooks({ row, fmt, ok, port: port + 5, log });
 
   // ---- 10. from demo size to a million votes (optional: --scale) ---------------------------------------------
   if (process.argv.includes("--scale")) await benchScale({ row, fmt, ok, port: port + 20, log });

@@ -16,6 +16,13 @@ export async function facts(query) {
   );
   const published = Number((await one(`select count(*) as n from surveys where status = 'publish'`)).n);
   const own = Number((await one(`select count(*) as n from surveys where surveyor_id = '${surveyor}'`)).n);
+  const count = async (text) => Number((await one(text)).n);
+  // The middle of each long list: its deepest page (a page in the second half is read from the end).
+  const middle = (rows, size = 20) => Math.max(1, Math.ceil(rows / size / 2));
+  const accounts = await count(`select count(*) as n from users where deleted_at is null`);
+  const surveys = await count(`select count(*) as n from surveys`);
+  const reported = await count(`select count(*) as n from surveys where report_count > 0`);
+  const payments = await count(`select count(*) as n from payments`);
   const largeData = Number((await one(`select count(*) as n from users where email = 'scale-1@scale.test'`)).n) > 0;
   return {
     ids: { admin: await account("admin@demo.test"), surveyor, user: await account("user@demo.test"), pro: await account("pro@demo.test") },
@@ -23,6 +30,17 @@ export async function facts(query) {
     lastListPage: Math.min(1000, Math.max(1, Math.ceil(published / 12))),
     lastOwnPage: Math.max(1, Math.ceil(own / 20)),
     lastVotersPage: Math.max(1, Math.ceil(Number(big.votes) / 20)),
+    middle: {
+      voters: middle(Number(big.votes)),
+      votersJson: middle(Number(big.votes), 100),
+      // The public list stops at page 1,000 (LIST_PAGE_MAX): the middle of the pages it has.
+      list: Math.max(1, Math.ceil(Math.min(1000, Math.ceil(published / 12)) / 2)),
+      own: middle(own),
+      accounts: middle(accounts),
+      surveys: middle(surveys),
+      reported: middle(reported),
+      payments: middle(payments),
+    },
     search: largeData ? "scale-4242" : "voter1",
     // The list's search: a word of a fifth of the large dataset's titles (and of a demo survey's text),
     // and one survey's number (no demo survey has it).
@@ -42,6 +60,7 @@ function pagesOf(f) {
     ["/surveys?category=Health&sort=createdAt", "/surveys?category=Health&sort=createdAt", "public"],
     ["/surveys?page=<last> (1,000 at scale)", `/surveys?page=${f.lastListPage}`, "public"],
     ["/surveys?sort=createdAt&page=<last>", `/surveys?sort=createdAt&page=${f.lastListPage}`, "public"],
+    ["/surveys?page=<middle> (500 at scale)", `/surveys?page=${f.middle.list}`, "public"],
     // The open/closed filter and the search (compared with /surveys at scale: SEARCH_LABELS in scale.mjs).
     ["/surveys?status=open", "/surveys?status=open", "public"],
     ["/surveys?status=closed", "/surveys?status=closed", "public"],
@@ -59,16 +78,24 @@ function pagesOf(f) {
     ["surveyor: overview", "/dashboard/surveyor", "surveyor"],
     ["surveyor: my surveys", "/dashboard/surveyor/surveys", "surveyor"],
     ["surveyor: my surveys, last page", `/dashboard/surveyor/surveys?page=${f.lastOwnPage}`, "surveyor"],
+    ["surveyor: my surveys, middle page", `/dashboard/surveyor/surveys?page=${f.middle.own}`, "surveyor"],
     ["surveyor: feedbacks", "/dashboard/surveyor/feedbacks", "surveyor"],
     ["surveyor: results (100,000 voters at scale)", `/dashboard/surveyor/surveys/${b}`, "surveyor"],
     ["surveyor: voters, last page", `/dashboard/surveyor/surveys/${b}?page=${f.lastVotersPage}`, "surveyor"],
+    ["surveyor: voters, middle page (2,500 of 5,000 at scale)", `/dashboard/surveyor/surveys/${b}?page=${f.middle.voters}`, "surveyor"],
+    ["GET /api/survey/{id}/voters, middle (?page=500&limit=100 at scale)", `/api/survey/${b}/voters?page=${f.middle.votersJson}&limit=100`, "surveyor"],
     ["admin: overview", "/dashboard/admin", "admin"],
     ["admin: Manage Users", "/dashboard/admin/users", "admin"],
     ["admin: Manage Users search", `/dashboard/admin/users?q=${f.search}`, "admin"],
+    ["admin: Manage Users search, one letter (?q=s: every account at scale)", "/dashboard/admin/users?q=s", "admin"],
+    ["admin: Manage Users, middle page", `/dashboard/admin/users?page=${f.middle.accounts}`, "admin"],
     ["admin: Manage Users, surveyors", "/dashboard/admin/users?role=surveyor", "admin"],
     ["admin: Manage Surveys", "/dashboard/admin/surveys", "admin"],
     ["admin: Manage Surveys, reported only", "/dashboard/admin/surveys?reported=1", "admin"],
+    ["admin: Manage Surveys, middle page", `/dashboard/admin/surveys?page=${f.middle.surveys}`, "admin"],
+    ["admin: Manage Surveys, reported only, middle page", `/dashboard/admin/surveys?reported=1&page=${f.middle.reported}`, "admin"],
     ["admin: Payments", "/dashboard/admin/payments", "admin"],
+    ["admin: Payments, middle page", `/dashboard/admin/payments?page=${f.middle.payments}`, "admin"],
     ["admin: messages", "/dashboard/admin/messages", "admin"],
     ["admin: account", "/dashboard/account", "admin"],
     ["CSV export (100,000 voters at scale)", `/api/survey/${b}/export`, "export"],

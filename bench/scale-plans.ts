@@ -99,9 +99,20 @@ const pages: Record<string, () => Promise<unknown>> = {
     const survey = await getManagedSurvey(big.id, surveyorViewer);
     return listVoters(big.id, pageWindow(pageCount(survey.yesCount + survey.noCount)), survey.yesCount + survey.noCount);
   },
+  "voters list, middle page": async () => {
+    const survey = await getManagedSurvey(big.id, surveyorViewer);
+    const total = survey.yesCount + survey.noCount;
+    return listVoters(big.id, pageWindow(Math.ceil(pageCount(total) / 2)), total);
+  },
+  "GET /api/survey/{id}/voters, middle (limit 100)": async () => {
+    const survey = await getManagedSurvey(big.id, surveyorViewer);
+    const total = survey.yesCount + survey.noCount;
+    return listVoters(big.id, pageWindow(Math.ceil(pageCount(total, 100) / 2), 100), total);
+  },
   "/dashboard/admin": () => Promise.all([adminStats(timeZone), listLatestAudit(10)]),
   "/dashboard/admin/users": () => listUsers({ page: 1, limit: DASHBOARD_PAGE_SIZE }),
   [`/dashboard/admin/users?q=${search}`]: () => listUsers({ q: search, page: 1, limit: DASHBOARD_PAGE_SIZE }),
+  "/dashboard/admin/users?q=s": () => listUsers({ q: "s", page: 1, limit: DASHBOARD_PAGE_SIZE }),
   "/dashboard/admin/users?role=surveyor": () => listUsers({ role: "surveyor", page: 1, limit: DASHBOARD_PAGE_SIZE }),
   "/dashboard/admin/surveys": () => listSurveysForModeration({ page: 1, limit: DASHBOARD_PAGE_SIZE }),
   "/dashboard/admin/surveys?reported=1": () => listSurveysForModeration({ reportedOnly: true, page: 1, limit: DASHBOARD_PAGE_SIZE }),

@@ -1,15 +1,18 @@
 // The authorisation matrix (tests/matrix/routes.ts) sent to the production build: every row as every
-// caller, by session cookie and by bearer token, with and without `x-middleware-subrequest` (the
+// caller, by session cookie, by bearer token and (the roles that may hold one) by API key, with and
+// without `x-middleware-subrequest` (the
 // header that let requests skip Next's middleware, CVE-2025-29927). All must match. Who each route
 // lets in is read from the build's own API reference (`x-roles`, from each route's declaration).
 import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import {
   ACCOUNTS,
   CALLERS,
+  KEY_HOLDERS,
   ROLE_OF,
   ROWS,
   admittedByDocument,
   expectationsOf,
+  keyExpectation,
   type ApiDocument,
   type Caller,
   type Expected,
@@ -22,7 +25,7 @@ import { signInAs } from "./fixtures/session";
 
 const SUBREQUEST = "proxy:proxy:proxy:proxy:proxy:middleware:middleware:middleware:middleware:middleware";
 
-type Variant = { caller: Caller; transport: "cookie" | "bearer" | "none"; subrequest: boolean };
+type Variant = { caller: Caller; transport: "cookie" | "bearer" | "apiKey" | "none"; subrequest: boolean };
 
 test("every route and dashboard page answers every kind of caller as the matrix says", async ({ baseURL }) => {
   test.setTimeout(240_000);
@@ -41,6 +44,15 @@ test("every route and dashboard page answers every kind of caller as the matrix 
     const issued = await context.post("/api/jwt", { data: { email } });
     expect(issued.status()).toBe(200);
     tokens[caller] = (await issued.json()).token;
+  }
+  // An API key of each role that may hold one, every scope, made on the account page's route and revoked at the end.
+  const keys = {} as Record<(typeof KEY_HOLDERS)[number], { id: string; key: string }>;
+  for (const caller of KEY_HOLDERS) {
+    const made = await cookies[caller].post("/api/me/api-keys", {
+      data: { name: "Authorisation matrix", scopes: ["surveys:read", "surveys:write", "results:read", "webhooks:write"] },
+    });
+    expect(made.status()).toBe(201);
+    keys[caller] = await made.json();
   }
 
   // The owner's surveys: a seeded one, published and open, and one of this test's own, unpublished by
@@ -78,6 +90,7 @@ test("every route and dashboard page answers every kind of caller as the matrix 
     for (const caller of CALLERS.filter((c) => c !== "anon")) {
       variants.push({ caller, transport: "cookie", subrequest }, { caller, transport: "bearer", subrequest });
     }
+    for (const caller of KEY_HOLDERS) variants.push({ caller, transport: "apiKey", subrequest });
   }
 
   let address = 0;
@@ -88,6 +101,7 @@ test("every route and dashboard page answers every kind of caller as the matrix 
       "x-forwarded-for": `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address++ & 255}`,
     };
     if (variant.transport === "bearer") headers.authorization = `Bearer ${tokens[variant.caller as Exclude<Caller, "anon">]}`;
+    if (variant.transport === "apiKey") headers.authorization = `Bearer ${keys[variant.caller as (typeof KEY_HOLDERS)[number]].key}`;
     if (variant.subrequest) headers["x-middleware-subrequest"] = SUBREQUEST;
     const body: RequestBody | undefined = row.body?.(variant.caller);
     const options: Parameters<APIRequestContext["fetch"]>[1] = { method: row.method, headers, maxRedirects: 0, failOnStatusCode: false };
@@ -113,13 +127,19 @@ test("every route and dashboard page answers every kind of caller as the matrix 
   }
 
   const failures: string[] = [];
-  const jobs = ROWS.flatMap((row) => variants.map((variant) => ({ row, variant })));
+  /** What a variant must get from a row; undefined: not sent (an /api/v1 row that says nothing of keys). */
+  const expectedOf = (row: Row, variant: Variant): Expected | undefined => {
+    const expected = expectations.get(row)!;
+    if (variant.transport === "apiKey") return keyExpectation(row, expected, variant.caller as (typeof KEY_HOLDERS)[number]);
+    return (variant.transport === "bearer" && row.bearer?.[variant.caller]) || expected[variant.caller];
+  };
+  const jobs = ROWS.flatMap((row) => variants.filter((variant) => expectedOf(row, variant) !== undefined).map((variant) => ({ row, variant })));
   let next = 0;
   await Promise.all(
     Array.from({ length: 6 }, async () => {
       while (next < jobs.length) {
         const { row, variant } = jobs[next++];
-        const expected = (variant.transport === "bearer" && row.bearer?.[variant.caller]) || expectations.get(row)![variant.caller];
+        const expected = expectedOf(row, variant)!;
         const response = await send(row, variant);
         const text = await response.text();
         const ok = matches(expected, response, variant.caller, text);
@@ -137,8 +157,9 @@ test("every route and dashboard page answers every kind of caller as the matrix 
   const routes = new Set(ROWS.map((r) => `${r.method} ${r.file}`)).size;
   console.log(
     `Authorisation matrix: ${ROWS.length} rows (${routes} route methods and pages) x ${variants.length} callers ` +
-      `(${CALLERS.length} kinds; cookie and bearer; with and without x-middleware-subrequest) = ${jobs.length} requests checked, ${failures.length} wrong`,
+      `(${CALLERS.length} kinds; cookie, bearer and API key; with and without x-middleware-subrequest) = ${jobs.length} requests checked, ${failures.length} wrong`,
   );
+  for (const caller of KEY_HOLDERS) expect((await cookies[caller].delete(`/api/me/api-keys/${keys[caller].id}`)).status()).toBe(200);
   expect(failures).toEqual([]);
   for (const context of [anon, ...Object.values(cookies)]) await context.dispose();
 });

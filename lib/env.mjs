@@ -63,6 +63,10 @@ const envSchema = z.object({
   AUTH_ATTEMPTS_PER_MINUTE: optional
     .pipe(z.string().regex(/^[1-9]\d*$/, "AUTH_ATTEMPTS_PER_MINUTE must be a positive whole number").optional())
     .transform((v) => Number(v ?? 600)),
+  // Requests one API key may make to /api/v1 per minute (docs/integrations.md).
+  API_KEY_REQUESTS_PER_MINUTE: optional
+    .pipe(z.string().regex(/^[1-9]\d*$/, "API_KEY_REQUESTS_PER_MINUTE must be a positive whole number").optional())
+    .transform((v) => Number(v ?? 600)),
   LOG_LEVEL: optional.pipe(z.enum(["debug", "info", "warn", "error", "silent"]).optional()).transform((v) => v ?? "info"),
   SHUTDOWN_GRACE_SECONDS: optional
     .pipe(z.string().regex(/^\d+$/, "SHUTDOWN_GRACE_SECONDS must be a whole number of seconds").optional())
@@ -98,6 +102,15 @@ const envSchema = z.object({
   REQUIRE_ADMIN_SECOND_FACTOR: optional.pipe(z.enum(["true", "false"], "REQUIRE_ADMIN_SECOND_FACTOR must be true or false").optional()),
   REQUIRE_SURVEYOR_SECOND_FACTOR: optional
     .pipe(z.enum(["true", "false"], "REQUIRE_SURVEYOR_SECOND_FACTOR must be true or false").optional())
+    .transform((v) => v === "true"),
+  // Webhooks (docs/webhooks.md): their URLs must be https, and their hosts must resolve to public
+  // addresses only. "true" allows http URLs, and internal addresses (loopback, private, link-local...) for
+  // an intranet or tests. Both default false.
+  WEBHOOK_ALLOW_HTTP: optional
+    .pipe(z.enum(["true", "false"], "WEBHOOK_ALLOW_HTTP must be true or false").optional())
+    .transform((v) => v === "true"),
+  WEBHOOK_ALLOW_PRIVATE: optional
+    .pipe(z.enum(["true", "false"], "WEBHOOK_ALLOW_PRIVATE must be true or false").optional())
     .transform((v) => v === "true"),
 });
 

@@ -1,12 +1,12 @@
 import "server-only";
 import { expireSurveyPages, markSurveyPagesStale } from "@/lib/surveys/cache-tags";
-import { forgetLiveResults } from "@/lib/live/figures";
-import { liveVoted } from "@/lib/live/notify";
+import { liveChanged, liveVoted } from "@/lib/live/notify";
 
 // What happened, said once by the operation that did it (a service, after its transaction committed),
 // and every consequence of it in one table: the cached public pages, the live results. A route never
 // calls a consequence itself, so a new route reaching an operation cannot forget one; a new
-// consequence (a webhook, a mail) is one more line here.
+// consequence is one more line here. Mail and webhook deliveries are not consequences: they are queued
+// in the change's own transaction (lib/mail/outbox.ts, lib/integrations/webhooks/queue.ts).
 //
 // The consequences run in the request that made the change (Next's cache needs the request's
 // store): an operation run outside a request (a job, a script) must not emit.
@@ -19,10 +19,10 @@ export type DomainEvent =
 
 type Consequences = { [T in DomainEvent["type"]]: ((event: Extract<DomainEvent, { type: T }>) => void)[] };
 
-/** Every page showing the survey expires at once; its live figures are read afresh. */
+/** Every page showing the survey expires at once; its live figures are read afresh, on every server. */
 const surveyShownAnew = ({ surveyId }: { surveyId: string }) => {
   expireSurveyPages(surveyId);
-  forgetLiveResults(surveyId);
+  liveChanged(surveyId);
 };
 
 /** Counts moved without the survey changing: pages go stale (served while rebuilt); live viewers are told. */

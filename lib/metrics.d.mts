@@ -10,6 +10,7 @@ export type Metrics = {
   votes: Counter<"outcome">;
   signIns: Counter<"outcome">;
   mail: Counter<"outcome">;
+  webhooks: Counter<"outcome">;
   liveViewers: Gauge;
   liveRefused: Counter<"reason">;
   liveReads: Counter;

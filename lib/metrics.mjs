@@ -45,6 +45,11 @@ function createMetrics() {
     votes: counter("opinex_votes_total", "Votes accepted, and refused (a repeat, a closed or unpublished survey).", "outcome"),
     signIns: counter("opinex_sign_ins_total", "Email-and-password and passkey sign-ins that succeeded, failed (wrong email or password, a passkey that did not verify) or were throttled.", "outcome"),
     mail: counter("opinex_mail_total", "Mail delivery attempts: sent, failed and retried later (retry), or given up (failed).", "outcome"),
+    webhooks: counter(
+      "opinex_webhook_deliveries_total",
+      "Webhook delivery attempts: delivered, failed and retried later (retry), or given up (failed).",
+      "outcome",
+    ),
     liveViewers: new client.Gauge({
       name: "opinex_live_viewers",
       help: "Open live results streams (GET /api/survey/{id}/live) on this server.",

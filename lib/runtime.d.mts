@@ -7,8 +7,11 @@ export type CacheEvents = { revalidations: number; expirations: number };
 export type Services = {
   /** lib/db/index.ts: the database, opened and migrated on first use. */
   database?: Promise<unknown>;
-  /** lib/cache/redis.mjs: the one Redis connection (REDIS_URL). */
+  /** lib/cache/redis.mjs: the one Redis connection (REDIS_URL), and how it is doing. */
   redis?: unknown;
+  redisState?: unknown;
+  /** lib/live/bus.ts: whether the live results' subscription to the other servers' votes is up. */
+  liveSubscription?: unknown;
   /** lib/metrics.mjs: the Prometheus registry and the product's metrics. */
   metrics?: unknown;
   /** lib/live/streams.ts: the live results hub and its open streams. */

@@ -18,7 +18,9 @@ export function drainOnStop(server, { graceMs, log, closeApp }) {
     connections.set(socket, { active: 0, served: 0, since: lastConnectionAt });
     socket.on("close", () => connections.delete(socket));
   });
-  server.on("request", (req, res) => {
+  // Before the server's own handler, which may answer at once (a static file, a kept page): the
+  // header must be set before the answer's headers go out.
+  server.prependListener("request", (req, res) => {
     // While stopping, answer what arrives on open connections but close them afterwards.
     if (runtime().stopping) res.setHeader("Connection", "close");
     const state = connections.get(req.socket);

@@ -157,6 +157,74 @@ describe("compression of npm start", () => {
   });
 });
 
+describe("brotli of a cached page", () => {
+  // Its own compressor, so that the clock (only Date: the compressor's) can be moved without waiting.
+  const brotliPage = "<!DOCTYPE html><p>" + "a page worth brotli ".repeat(400) + "</p>";
+  const compressor = createPageGzip({ brotliAfterMs: 1000 });
+  let brotliServer: http.Server;
+  let brotliBase: string;
+  beforeAll(async () => {
+    brotliServer = http.createServer((req, res) => {
+      compressor.compressResponse(req, res);
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.setHeader("Cache-Control", "s-maxage=60");
+      res.end(brotliPage);
+    });
+    await new Promise<void>((resolve) => brotliServer.listen(0, "127.0.0.1", resolve));
+    brotliBase = `http://127.0.0.1:${(brotliServer.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => brotliServer.close(() => resolve())));
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const fetchRaw = (headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${brotliBase}/page`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c)).on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+
+  it("sends gzip until the version has been current a second, then makes its brotli copy once, off the event loop, and sends that", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const accept = { "accept-encoding": "gzip, deflate, br, zstd" };
+    const first = await fetchRaw(accept);
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    expect((await fetchRaw(accept)).headers["content-encoding"]).toBe("gzip");
+    expect(compressor.stats().brotli).toBe(0);
+    vi.setSystemTime(Date.now() + 1000);
+    // This request starts the brotli copy and still gets the gzip; the copy is made on the thread pool.
+    expect((await fetchRaw(accept)).headers["content-encoding"]).toBe("gzip");
+    vi.useRealTimers();
+    let brotli = await fetchRaw(accept);
+    for (let i = 0; i < 100 && brotli.headers["content-encoding"] !== "br"; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      brotli = await fetchRaw(accept);
+    }
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(brotli.body).toString()).toBe(brotliPage);
+    expect(brotli.body.length).toBeLessThan(first.body.length);
+    expect(Number(brotli.headers["content-length"])).toBe(brotli.body.length);
+    // The same version: its ETag and its 304, whatever the encoding.
+    expect(brotli.headers.etag).toBe(first.headers.etag);
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/);
+    expect((await fetchRaw({ ...accept, "if-none-match": first.headers.etag! })).status).toBe(304);
+    for (let i = 0; i < 5; i++) expect((await fetchRaw(accept)).body.equals(brotli.body)).toBe(true);
+    expect(compressor.stats()).toMatchObject({ brotli: 1, compressions: 1 });
+  });
+
+  it("sends gzip, or the page as it is, to a client that refuses brotli", async () => {
+    expect((await fetchRaw({ "accept-encoding": "br;q=0, gzip" })).headers["content-encoding"]).toBe("gzip");
+    const plain = await fetchRaw({ "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(brotliPage);
+    // Preferred by the server over gzip even when the client lists gzip first or weighs them the same.
+    expect((await fetchRaw({ "accept-encoding": "gzip, br" })).headers["content-encoding"]).toBe("br");
+  });
+});
+
 describe("script policy of a cached page", () => {
   it("allows the page's own inline scripts by hash, and no others", async () => {
     const csp = String((await get("/scripted", { "accept-encoding": "gzip" })).headers["content-security-policy"]);
@@ -385,6 +453,25 @@ describe("answers kept from Next's cache hits", () => {
     for (const headers of variants) {
       expect((await answeredByNext("/kept-h", headers)).byNext, JSON.stringify(headers)).toBe(true);
     }
+  });
+
+  it("answers a kept page with brotli once its copy is made, without Next", async () => {
+    await madeThenHit("/kept-k");
+    const accept = { "accept-encoding": "br, gzip" };
+    const early = await answeredByNext("/kept-k", accept);
+    expect([early.byNext, early.headers["content-encoding"]]).toEqual([false, "gzip"]);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 1000); // the version has been current a second: its brotli copy is made
+    await answeredByNext("/kept-k", accept);
+    vi.useRealTimers();
+    let kept = await answeredByNext("/kept-k", accept);
+    for (let i = 0; i < 100 && kept.headers["content-encoding"] !== "br"; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      kept = await answeredByNext("/kept-k", accept);
+    }
+    expect([kept.byNext, kept.headers["content-encoding"]]).toEqual([false, "br"]);
+    expect(zlib.brotliDecompressSync(kept.body).toString()).toBe(keptPage);
+    expect(kept.headers.etag).toBe(early.headers.etag);
   });
 
   it("keeps nothing when told not to (a cache shared through Redis)", async () => {

@@ -7,8 +7,11 @@ import { randomUUID } from "node:crypto";
  * @param {import("node:http").ServerResponse} res
  */
 export function assignRequestId(req, res) {
-  const requestId = randomUUID();
+  const requestId = newRequestId();
   req.headers["x-request-id"] = requestId;
   res.setHeader("X-Request-Id", requestId);
   return requestId;
 }
+
+/** A fresh request id, for an answer that sets its headers in one piece (server/static-files.mjs). */
+export const newRequestId = () => randomUUID();

@@ -1,5 +1,5 @@
 // Headers the server owns on every answer, however Next sets its own.
-const HSTS = "max-age=63072000; includeSubDomains";
+export const HSTS = "max-age=63072000; includeSubDomains";
 // How Next cached a page is none of the public's business (and makes the cache easy to probe).
 const HIDDEN_HEADERS = ["x-nextjs-cache", "x-nextjs-prerender", "x-nextjs-stale-time", "x-nextjs-matched-path"];
 

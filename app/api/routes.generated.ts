@@ -24,6 +24,8 @@ import * as r_health_ready from "./health/ready/route";
 import * as r_health from "./health/route";
 import * as r_is_user_exist from "./is_user_exist/route";
 import * as r_jwt from "./jwt/route";
+import * as r_me_api_keys_id from "./me/api-keys/[id]/route";
+import * as r_me_api_keys from "./me/api-keys/route";
 import * as r_me_email from "./me/email/route";
 import * as r_me_export from "./me/export/route";
 import * as r_me_mail_preferences from "./me/mail-preferences/route";
@@ -68,6 +70,16 @@ import * as r_user from "./user/route";
 import * as r_users_id_suspension from "./users/[id]/suspension/route";
 import * as r_users_id_verification_email from "./users/[id]/verification-email/route";
 import * as r_users_id_votes_void from "./users/[id]/votes/void/route";
+import * as r_v1_surveys_id_results from "./v1/surveys/[id]/results/route";
+import * as r_v1_surveys_id from "./v1/surveys/[id]/route";
+import * as r_v1_surveys_id_unpublish from "./v1/surveys/[id]/unpublish/route";
+import * as r_v1_surveys_id_voters from "./v1/surveys/[id]/voters/route";
+import * as r_v1_surveys from "./v1/surveys/route";
+import * as r_v1_webhooks_id_deliveries_deliveryId_redeliver from "./v1/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
+import * as r_v1_webhooks_id_deliveries from "./v1/webhooks/[id]/deliveries/route";
+import * as r_v1_webhooks_id_rotate from "./v1/webhooks/[id]/rotate/route";
+import * as r_v1_webhooks_id from "./v1/webhooks/[id]/route";
+import * as r_v1_webhooks from "./v1/webhooks/route";
 import * as r_verify_email from "./verify-email/route";
 import * as r_vote_id from "./vote/[id]/route";
 
@@ -95,6 +107,8 @@ export const API_ROUTES: RouteModule[] = [
   { file: "app/api/health/route.ts", path: "/api/health", module: r_health },
   { file: "app/api/is_user_exist/route.ts", path: "/api/is_user_exist", module: r_is_user_exist },
   { file: "app/api/jwt/route.ts", path: "/api/jwt", module: r_jwt },
+  { file: "app/api/me/api-keys/[id]/route.ts", path: "/api/me/api-keys/{id}", module: r_me_api_keys_id },
+  { file: "app/api/me/api-keys/route.ts", path: "/api/me/api-keys", module: r_me_api_keys },
   { file: "app/api/me/email/route.ts", path: "/api/me/email", module: r_me_email },
   { file: "app/api/me/export/route.ts", path: "/api/me/export", module: r_me_export },
   { file: "app/api/me/mail-preferences/route.ts", path: "/api/me/mail-preferences", module: r_me_mail_preferences },
@@ -139,6 +153,16 @@ export const API_ROUTES: RouteModule[] = [
   { file: "app/api/users/[id]/suspension/route.ts", path: "/api/users/{id}/suspension", module: r_users_id_suspension },
   { file: "app/api/users/[id]/verification-email/route.ts", path: "/api/users/{id}/verification-email", module: r_users_id_verification_email },
   { file: "app/api/users/[id]/votes/void/route.ts", path: "/api/users/{id}/votes/void", module: r_users_id_votes_void },
+  { file: "app/api/v1/surveys/[id]/results/route.ts", path: "/api/v1/surveys/{id}/results", module: r_v1_surveys_id_results },
+  { file: "app/api/v1/surveys/[id]/route.ts", path: "/api/v1/surveys/{id}", module: r_v1_surveys_id },
+  { file: "app/api/v1/surveys/[id]/unpublish/route.ts", path: "/api/v1/surveys/{id}/unpublish", module: r_v1_surveys_id_unpublish },
+  { file: "app/api/v1/surveys/[id]/voters/route.ts", path: "/api/v1/surveys/{id}/voters", module: r_v1_surveys_id_voters },
+  { file: "app/api/v1/surveys/route.ts", path: "/api/v1/surveys", module: r_v1_surveys },
+  { file: "app/api/v1/webhooks/[id]/deliveries/[deliveryId]/redeliver/route.ts", path: "/api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver", module: r_v1_webhooks_id_deliveries_deliveryId_redeliver },
+  { file: "app/api/v1/webhooks/[id]/deliveries/route.ts", path: "/api/v1/webhooks/{id}/deliveries", module: r_v1_webhooks_id_deliveries },
+  { file: "app/api/v1/webhooks/[id]/rotate/route.ts", path: "/api/v1/webhooks/{id}/rotate", module: r_v1_webhooks_id_rotate },
+  { file: "app/api/v1/webhooks/[id]/route.ts", path: "/api/v1/webhooks/{id}", module: r_v1_webhooks_id },
+  { file: "app/api/v1/webhooks/route.ts", path: "/api/v1/webhooks", module: r_v1_webhooks },
   { file: "app/api/verify-email/route.ts", path: "/api/verify-email", module: r_verify_email },
   { file: "app/api/vote/[id]/route.ts", path: "/api/vote/{id}", module: r_vote_id },
 ];

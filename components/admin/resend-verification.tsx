@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { RowButton } from "./row-button";
 import { RequestError } from "@/lib/api/client";
 import { resendVerification } from "./admin-api";
 
@@ -21,11 +21,11 @@ export function ResendVerificationAsAdmin({ userId, email }: { userId: string; e
     }
   };
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="row-controls">
       <span className="text-amber-800">Not verified</span>
-      <Button type="button" size="sm" variant="outline" onClick={send} disabled={state !== "idle"} aria-label={`Resend the verification email to ${email}`}>
+      <RowButton variant="outline" onClick={send} disabled={state !== "idle"} aria-label={`Resend the verification email to ${email}`}>
         {state === "sent" ? "Sent" : "Resend email"}
-      </Button>
+      </RowButton>
     </div>
   );
 }

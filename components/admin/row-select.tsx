@@ -1,6 +1,6 @@
 import type { ComponentProps, Key, ReactNode, Ref } from "react";
-import { Button } from "@/components/ui/button";
 import { Options } from "@/components/ui/options";
+import { RowButton } from "./row-button";
 
 type RowSelectProps = {
   id: string;
@@ -19,21 +19,21 @@ type RowSelectProps = {
 /** A value of one row of an admin's table: a select and the button that applies it. */
 export function RowSelect({ id, label, options, names, select: { key, ...select }, action, children }: RowSelectProps) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="row-controls">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
       <select
         key={key}
         id={id}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="row-select"
         {...select}
       >
         <Options values={options} names={names} />
       </select>
-      <Button size="sm" onClick={action.onClick} disabled={action.disabled} aria-label={action.label}>
+      <RowButton onClick={action.onClick} disabled={action.disabled} aria-label={action.label}>
         {action.text}
-      </Button>
+      </RowButton>
       {children}
     </div>
   );

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { RequestError } from "@/lib/api/client";
 import { MODERATION_REASON_MAX } from "@/lib/moderation/schema";
 import { liftSuspension, restoreVotes, suspendUser, voidVotes } from "./admin-api";
+import { RowButton } from "./row-button";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const failed = (title: string, error: unknown) =>
@@ -123,15 +124,14 @@ export function SuspensionControls(props: {
   const voided = props.voidedVotes ?? 0;
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="row-controls">
       {!props.suspended ? (
-        <Button size="sm" variant="outline" onClick={() => setDialog("suspend")} aria-label={`Suspend ${props.email}`}>
+        <RowButton variant="outline" onClick={() => setDialog("suspend")} aria-label={`Suspend ${props.email}`}>
           Suspend
-        </Button>
+        </RowButton>
       ) : (
         <>
-          <Button
-            size="sm"
+          <RowButton
             variant="outline"
             disabled={busy}
             aria-label={`Lift the suspension of ${props.email}`}
@@ -147,13 +147,12 @@ export function SuspensionControls(props: {
             }
           >
             Lift suspension
-          </Button>
-          <Button size="sm" variant="destructive" disabled={busy || counted === 0} onClick={() => setDialog("void")} aria-label={`Void the ${plural(counted, "vote")} of ${props.email}`}>
+          </RowButton>
+          <RowButton variant="destructive" disabled={busy || counted === 0} onClick={() => setDialog("void")} aria-label={`Void the ${plural(counted, "vote")} of ${props.email}`}>
             Void votes ({counted})
-          </Button>
+          </RowButton>
           {voided > 0 && (
-            <Button
-              size="sm"
+            <RowButton
               variant="outline"
               disabled={busy}
               aria-label={`Restore the ${plural(voided, "voided vote")} of ${props.email}`}
@@ -169,7 +168,7 @@ export function SuspensionControls(props: {
               }
             >
               Restore votes ({voided})
-            </Button>
+            </RowButton>
           )}
         </>
       )}

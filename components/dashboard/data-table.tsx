@@ -30,9 +30,9 @@ export function DataTable<T>({
   serialHeader?: string;
 }) {
   // On phones each cell starts with its column's name, from `data-label` (CSS generated content, so
-  // it is not part of the cell's text; screen readers already announce the column header).
-  const cellClass =
-    "grid grid-cols-[6.5rem_minmax(0,1fr)] items-baseline gap-3 py-1 max-md:before:text-xs max-md:before:font-semibold max-md:before:uppercase max-md:before:tracking-wide max-md:before:text-slate-500 max-md:before:content-[attr(data-label)] md:table-cell md:px-4 md:py-3";
+  // it is not part of the cell's text; screen readers already announce the column header). A row's and
+  // a cell's classes are named once in app/globals.css (`.data-row`, `.data-cell`): every row sends
+  // them, in the HTML and again in the page's RSC payload.
   return (
     // `relative` + overflow: absolutely positioned content (screen-reader-only labels of row controls)
     // is clipped here instead of widening the whole page on phones.
@@ -60,18 +60,14 @@ export function DataTable<T>({
         </thead>
         <tbody role="rowgroup" className="block space-y-3 md:table-row-group md:space-y-0">
           {rows.map((row, i) => (
-            <tr
-              key={rowKey(row)}
-              role="row"
-              className="block rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:last:border-b-0 md:p-0 md:align-top md:shadow-none md:hover:bg-slate-50"
-            >
-              <td role="cell" data-label={serialHeader} className={cn(cellClass, "tabular-nums")}>
+            <tr key={rowKey(row)} role="row" className="data-row">
+              <td role="cell" data-label={serialHeader} className="data-cell tabular-nums">
                 <span>{firstSerial + i}</span>
               </td>
               {columns.map((c) => {
                 const content = c.cell(row);
                 return (
-                  <td key={c.header} role="cell" data-label={c.header} className={cn(cellClass, isEmpty(content) && "max-md:hidden")}>
+                  <td key={c.header} role="cell" data-label={c.header} className={cn("data-cell", isEmpty(content) && "max-md:hidden")}>
                     <div className={cn("min-w-0", c.className)}>{content}</div>
                   </td>
                 );

@@ -10,6 +10,7 @@ import { refuseAt, reserve } from "@/lib/limits/apply";
 import { LIMITS } from "@/lib/limits/table";
 import { queueEmailChangeMails, queuePasswordResetMail, queueVerificationMail } from "@/lib/accounts/account-mails";
 import { mailConfigured } from "@/lib/mail/transport";
+import { revokeApiKeys } from "@/lib/integrations/api-keys";
 import { recordAudit } from "@/lib/moderation/audit";
 import { checkOwnPassword } from "@/lib/accounts/account";
 import { emailTaken, revokeSessions } from "@/lib/accounts/users";
@@ -179,6 +180,7 @@ export async function resetPassword(input: ResetPasswordInput, clientAddress: st
     if (!user) throw badLink("invalid");
     await retireAllEmailTokens(tx, userId);
     await revokeSessions(userId, tx);
+    await revokeApiKeys(userId, "The password was reset", userId, tx);
     await recordAudit(tx, { actorId: userId, action: "password_reset", targetUserId: userId });
     await queueSecurityNotice(tx, user, { what: "password_reset" });
   });

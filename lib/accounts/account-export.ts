@@ -1,5 +1,5 @@
 // "Download my data": everything the site keeps about the signed-in person, as one JSON document,
-// streamed. Long lists (votes, comments, reports, surveys, sessions) are read one keyset page at a
+// streamed. Long lists (votes, comments, reports, surveys, sessions, API keys, webhooks) are read one keyset page at a
 // time, only as the reader asks for more, so a long history never sits in memory at once. Only the
 // person's own rows: never another voter of their surveys, never a password hash or a session cookie,
 // never an authenticator app's secret or a recovery code (their count only).
@@ -11,7 +11,7 @@ import { getDb, type Db } from "@/lib/db";
 import { listOwnPayments } from "@/lib/payments/billing";
 import { describeUserAgent } from "@/lib/accounts/user-agent";
 import { surveyFieldColumns } from "@/lib/surveys/queries";
-import { accounts, passkeys, recoveryCodes, reports, surveys, totpFactors, users, userSessions, votes } from "@/models";
+import { accounts, apiKeys, passkeys, recoveryCodes, reports, surveys, totpFactors, users, userSessions, votes, webhookEndpoints } from "@/models";
 
 const PAYMENTS_MAX = 1000;
 
@@ -185,6 +185,50 @@ function sections(db: Db, userId: string, pageSize: number): [string, () => Asyn
           .where(eq(passkeys.userId, userId))
           .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
       },
+    ],
+    [
+      // API keys, revoked ones too (kept for the list's history); never the key or its hash.
+      "apiKeys",
+      () =>
+        pages(
+          () =>
+            db
+              .select({
+                name: apiKeys.name,
+                prefix: apiKeys.prefix,
+                scopes: apiKeys.scopes,
+                createdAt: apiKeys.createdAt,
+                lastUsedAt: apiKeys.lastUsedAt,
+                revokedAt: apiKeys.revokedAt,
+                ...keyOf(apiKeys),
+              })
+              .from(apiKeys)
+              .$dynamic(),
+          eq(apiKeys.userId, userId),
+          apiKeys,
+          pageSize,
+        ),
+    ],
+    [
+      // Webhooks: where the person's tools hear of their surveys; never the signing secret.
+      "webhooks",
+      () =>
+        pages(
+          () =>
+            db
+              .select({
+                url: webhookEndpoints.url,
+                events: webhookEndpoints.events,
+                createdAt: webhookEndpoints.createdAt,
+                disabledAt: webhookEndpoints.disabledAt,
+                ...keyOf(webhookEndpoints),
+              })
+              .from(webhookEndpoints)
+              .$dynamic(),
+          eq(webhookEndpoints.userId, userId),
+          webhookEndpoints,
+          pageSize,
+        ),
     ],
   ];
 }

@@ -12,15 +12,18 @@ import { HashQueueFull, hashPassword, verifyPassword } from "@/lib/auth/password
 import { notAFailure, reserveSignIn } from "@/lib/auth/sign-in-policy";
 import { getDb, type Tx } from "@/lib/db";
 import { hitKey } from "@/lib/limits/apply";
+import { revokeApiKeys } from "@/lib/integrations/api-keys";
 import { recordAudit } from "@/lib/moderation/audit";
 import { avatarIdOf, deleteAvatar } from "@/lib/accounts/avatars";
 import { describeUserAgent } from "@/lib/accounts/user-agent";
 import { endSession, LAST_ADMIN_MESSAGE, revokeOtherSessions, revokeSessions } from "@/lib/accounts/users";
 import {
   accounts,
+  apiKeys,
   checkoutIntents,
   contactMessages,
   emailTokens,
+  idempotencyKeys,
   limitHits,
   mailOutbox,
   passkeys,
@@ -33,6 +36,7 @@ import {
   userSessions,
   verificationTokens,
   webauthnChallenges,
+  webhookEndpoints,
 } from "@/models";
 
 // ---- profile
@@ -98,7 +102,7 @@ async function passwordHashOf(userId: string): Promise<string | null> {
 
 /**
  * Changes the caller's password: the current one must be right (throttled like a sign-in), then the
- * new hash is stored, every other session and every API token ended (the caller's own browser stays
+ * new hash is stored, every other session, API token and API key ended (the caller's own browser stays
  * signed in), every mailed link retired (a change of address or reset asked for by someone who knew
  * the old password must not complete afterwards), a `password_change` audit row written and a notice
  * mailed, in one transaction.
@@ -123,6 +127,8 @@ export async function changePassword(
     if (changed.length === 0) throw new ApiError("conflict", "Your password was changed meanwhile. Please reload the page and try again.");
     const ended = await revokeOtherSessions(user.id, user.sessionId, tx);
     await retireAllEmailTokens(tx, user.id);
+    // Keys made by whoever knew the old password must not outlive it.
+    await revokeApiKeys(user.id, "The password was changed", user.id, tx);
     await recordAudit(tx, { actorId: user.id, action: "password_change", targetUserId: user.id });
     await queueSecurityNotice(tx, changed[0], { what: "password_changed" });
     return { ended };
@@ -273,6 +279,12 @@ async function eraseAccount(tx: Tx, userId: string, target: { email: string; ima
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx.delete(secondFactorTickets).where(eq(secondFactorTickets.userId, userId));
   await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
+  // API keys act for the account: they go with it (their rate-limit windows with them), and so do the
+  // answers kept for its Idempotency-Keys.
+  await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
+  await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+  // Nothing more is sent to the account's webhooks: they go, with their deliveries (cascade).
+  await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
   // Mail to or about the account, sent or not: its address and text are personal data.
   await tx.delete(mailOutbox).where(or(eq(mailOutbox.userId, userId), sql`lower(${mailOutbox.toAddress}) = ${email}`));
   await tx.delete(checkoutIntents).where(eq(checkoutIntents.userId, userId));

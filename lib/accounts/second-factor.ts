@@ -8,12 +8,13 @@
 // after enrolment. Checking a code does not throttle: its callers count wrong ones (`throttledCheck`,
 // or the sign-in's own limits).
 import "server-only";
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt } from "node:crypto";
+import { createHmac, randomInt } from "node:crypto";
 import { and, count, eq, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { generateSecret, verify } from "otplib";
 import { queueSecurityNotice } from "@/lib/accounts/security-notices";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { verifyPassword } from "@/lib/auth/password";
+import { derivedKey, openSealedSecret, sealSecret } from "@/lib/auth/sealed-secret";
 import { getDb, type Db, type Tx } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { release, reserve } from "@/lib/limits/apply";
@@ -46,35 +47,17 @@ export function secondFactorRequired(role: Role): boolean {
 
 // ---- keys: each purpose its own key, derived from AUTH_SECRET (rotating it makes enrolments unreadable)
 
-const keyFor = (info: string) => Buffer.from(hkdfSync("sha256", getEnv().AUTH_SECRET, "", info, 32));
 const SECRET_KEY_INFO = "opinex totp secret v1";
 const RECOVERY_KEY_INFO = "opinex recovery code v1";
 
 /**
- * The app's secret as stored: `v1.<iv>.<tag>.<ciphertext>` (base64url), AES-256-GCM. The account's id
- * is its associated data, so a secret copied into another account's row does not decrypt.
+ * The app's secret as stored: `v1.<iv>.<tag>.<ciphertext>` (base64url), AES-256-GCM (lib/auth/sealed-secret.ts).
+ * The account's id is its associated data, so a secret copied into another account's row does not decrypt.
  */
-export function encryptTotpSecret(secret: string, userId: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", keyFor(SECRET_KEY_INFO), iv);
-  cipher.setAAD(Buffer.from(userId));
-  const ciphertext = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
-}
+export const encryptTotpSecret = (secret: string, userId: string): string => sealSecret(secret, SECRET_KEY_INFO, userId);
 
 /** The secret back; null for a value that does not decrypt (another AUTH_SECRET, another account, altered). */
-function decryptTotpSecret(stored: string, userId: string): string | null {
-  const [version, iv, tag, ciphertext] = stored.split(".");
-  if (version !== "v1" || !iv || !tag || ciphertext === undefined) return null;
-  try {
-    const decipher = createDecipheriv("aes-256-gcm", keyFor(SECRET_KEY_INFO), Buffer.from(iv, "base64url"));
-    decipher.setAAD(Buffer.from(userId));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
-  } catch {
-    return null;
-  }
-}
+const decryptTotpSecret = (stored: string, userId: string): string | null => openSealedSecret(stored, SECRET_KEY_INFO, userId);
 
 // ---- TOTP
 
@@ -150,7 +133,7 @@ export function normalizeRecoveryCode(input: string): string | null {
   return code.length === RECOVERY_LENGTH && [...code].every((c) => RECOVERY_ALPHABET.includes(c)) ? code : null;
 }
 
-const hashRecoveryCode = (normalized: string) => createHmac("sha256", keyFor(RECOVERY_KEY_INFO)).update(normalized).digest("base64url");
+const hashRecoveryCode = (normalized: string) => createHmac("sha256", derivedKey(RECOVERY_KEY_INFO)).update(normalized).digest("base64url");
 
 /** Replaces the account's recovery codes with new ones, in the caller's transaction; answers them as shown. */
 async function replaceRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {

@@ -2,15 +2,16 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
-import { listUsers } from "./users";
+import { listUsers, USER_SEARCH_COUNT_MAX } from "./users";
 
 // The admin's user list with 100,000 accounts: every page query walks an index (no sequential scan
-// of users) and the time of each is printed. No timing is asserted: this machine is shared.
+// of users), a search matching them all counts no more than 1,001 of them, and the time of each is
+// printed. No timing is asserted: this machine is shared.
 const ACCOUNTS = 100_000;
 
-async function plan(query: ReturnType<typeof sql>) {
+async function plan(query: ReturnType<typeof sql>, analyze = false) {
   const db = await getDb();
-  const rows = await queryRows<Record<string, string>>(db, sql`explain ${query}`);
+  const rows = await queryRows<Record<string, string>>(db, analyze ? sql`explain analyze ${query}` : sql`explain ${query}`);
   return rows.map((r) => Object.values(r)[0]).join("\n");
 }
 
@@ -47,6 +48,23 @@ describe("listUsers at 100,000 accounts", () => {
       console.log(`${label}: ${rows.length} rows of ${total} in ${(performance.now() - started).toFixed(1)} ms`);
       expect(rows).toHaveLength(expected);
     }
+
+    // A one-letter search matches every account: its count stops at 1,001 ("more than 1,000"), and
+    // its pages end there.
+    started = performance.now();
+    const wide = await listUsers({ q: "s", page: 1, limit: 20 });
+    console.log(`search "s": ${wide.rows.length} rows of ${wide.total}${wide.totalIsAtLeast ? "+" : ""} in ${(performance.now() - started).toFixed(1)} ms`);
+    expect([wide.rows.length, wide.total, wide.totalIsAtLeast]).toEqual([20, USER_SEARCH_COUNT_MAX + 1, true]);
+    expect((await listUsers({ q: "s", page: 51, limit: 20 })).rows).toHaveLength(20);
+    expect((await listUsers({ q: "s", page: 52, limit: 20 })).rows).toEqual([]);
+    expect(await listUsers({ q: "scale-4242", page: 1, limit: 20 })).toMatchObject({ total: 11, totalIsAtLeast: false });
+    const countPlan = await plan(
+      sql`select count(*) from (select 1 from users where deleted_at is null and (lower(email) like 's%' or lower(name) like 's%') limit ${USER_SEARCH_COUNT_MAX + 1}) matches`,
+      true,
+    );
+    console.log(`count plan:\n${countPlan}`);
+    const read = Math.max(...[...countPlan.matchAll(/actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)/g)].map((m) => Number(m[1]) * Number(m[2])));
+    expect(read).toBeLessThanOrEqual(USER_SEARCH_COUNT_MAX + 1);
 
     const searchPlan = await plan(
       sql`select id from users where lower(email) like 'scale-4242%' or lower(name) like 'scale-4242%' order by lower(email) limit 20`,

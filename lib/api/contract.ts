@@ -395,4 +395,5 @@ export const readinessSchema = z.object({
     redis: z.enum(["ok", "unavailable", "not configured"]),
     stopping: z.boolean(),
   }),
+  degraded: z.array(z.string()).optional().meta({ description: "What works less well while the server still serves, in words (with `degraded`)" }),
 });

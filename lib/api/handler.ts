@@ -1,10 +1,15 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { resolveCaller, type CurrentUser } from "@/lib/auth/guards";
+import { loadKeyOwner, resolveCaller, type CurrentUser } from "@/lib/auth/guards";
 import { can, type Action } from "@/lib/auth/permissions";
 import { lacksRequiredSecondFactor, secondFactorRequiredError } from "@/lib/auth/second-factor-gate";
 import { getEnv } from "@/lib/env";
+import { touchApiKey, verifyApiKey } from "@/lib/integrations/api-keys";
+import { claimIdempotencyKey, idempotencyKeyOf, keepIdempotentAnswer, releaseIdempotencyKey, requestHash } from "@/lib/integrations/idempotency";
+import { presentsApiKey } from "@/lib/integrations/key-format";
+import { countKeyRequest, keyBudgetRefusal, setRateLimitHeaders, type KeyBudget } from "@/lib/integrations/rate-limit";
+import type { ApiScope } from "@/lib/integrations/scopes";
 import { log, markLogged, requestIdOf } from "@/lib/log";
 import { ApiError, WWW_AUTHENTICATE, type ErrorIssue } from "./errors";
 import { readBodyBytes, readFormData } from "./read-body";
@@ -17,6 +22,8 @@ import type { RouteDoc } from "./route-doc";
 export type Access = "none" | "public" | "signed-in" | Action;
 type Ctx<P> = { params: Promise<P> };
 type Caller<A extends Access> = A extends "none" ? null : A extends "public" ? CurrentUser | null : CurrentUser;
+/** The API key of an /api/v1 request (`scope`). */
+export type PresentedApiKey = { id: string; scopes: ApiScope[] };
 
 type Options<A extends Access, P extends z.ZodType, B extends z.ZodType, Q extends z.ZodType> = {
   auth: A;
@@ -31,6 +38,18 @@ type Options<A extends Access, P extends z.ZodType, B extends z.ZodType, Q exten
    * check, before the body is read (changing the password, deleting the account).
    */
   cookieOnly?: boolean;
+  /**
+   * An /api/v1 route (docs/integrations.md): its caller presents an API key (`Authorization: Bearer
+   * opx_…`) that holds this scope, and acts as the key's owner, whose role `auth` is still asked of.
+   * No cookie or API token counts here, and no key anywhere else. Every answer, errors included,
+   * carries the key's rate-limit fields once the key is known.
+   */
+  scope?: A extends "none" | "public" ? never : ApiScope;
+  /**
+   * With `scope`, on a POST: a request sent with `Idempotency-Key` is done once; the same key and
+   * request answer the first answer again (lib/integrations/idempotency.ts).
+   */
+  idempotent?: boolean;
   params?: P;
   query?: Q;
   /** A JSON body, checked by this schema. */
@@ -54,6 +73,8 @@ type Options<A extends Access, P extends z.ZodType, B extends z.ZodType, Q exten
     form: FormData;
     /** Set with the `rawBody` option. */
     rawBody: Buffer;
+    /** Set with the `scope` option. */
+    apiKey: PresentedApiKey;
   }) => Promise<unknown> | unknown;
 };
 
@@ -61,7 +82,9 @@ type Options<A extends Access, P extends z.ZodType, B extends z.ZodType, Q exten
  * What a handler made by `route` checks, and its description, kept on it as `spec`: the API reference
  * (lib/api/openapi/) and the authorisation matrix read who may call it and its schemas from here.
  */
-export type RouteSpec = Pick<Options<Access, z.ZodType, z.ZodType, z.ZodType>, "auth" | "doc" | "cookieOnly" | "params" | "query" | "body" | "form" | "rawBody">;
+export type RouteSpec = Pick<Options<Access, z.ZodType, z.ZodType, z.ZodType>, "auth" | "doc" | "cookieOnly" | "params" | "query" | "body" | "form" | "rawBody" | "idempotent"> & {
+  scope?: ApiScope;
+};
 export type RouteHandler = ((request: NextRequest, ctx: Ctx<unknown>) => Promise<NextResponse>) & { spec: RouteSpec };
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -176,6 +199,65 @@ async function callerOf(request: NextRequest): Promise<CurrentUser | null> {
   return resolveCaller(request.headers, request.cookies.getAll().map((c) => c.name));
 }
 
+const noKey = () =>
+  new ApiError("unauthorized", "Send an API key of yours: Authorization: Bearer opx_… (make one on your account page)");
+
+/**
+ * The caller of an /api/v1 route: the owner of the API key presented, with their role from the
+ * database. `counted` hears the key's budget as soon as the request is counted, so the refusals that
+ * follow (429, 403) carry the rate-limit fields too. The route's scope is checked by the caller.
+ */
+async function keyCallerOf(request: NextRequest, counted: (budget: KeyBudget) => void): Promise<{ user: CurrentUser; apiKey: PresentedApiKey }> {
+  const authorization = request.headers.get("authorization");
+  const presented = presentsApiKey(authorization) ? /^bearer\s+(\S+)$/i.exec(authorization!.trim())?.[1] : undefined;
+  const key = presented ? await verifyApiKey(presented) : null;
+  if (!key) throw noKey();
+  const budget = await countKeyRequest(key.id);
+  counted(budget);
+  if (budget.over) throw keyBudgetRefusal(budget);
+  // A suspended or deleted owner is no one (a suspension revokes the keys as well).
+  const user = await loadKeyOwner(key.userId);
+  if (!user) throw noKey();
+  if (key.stale) await touchApiKey(key.id);
+  return { user, apiKey: { id: key.id, scopes: key.scopes } };
+}
+
+/** A key presented anywhere but /api/v1 names no one (lib/auth/guards.ts): say why. */
+const keyOutsideV1 = () => new ApiError("unauthorized", "An API key (opx_…) works only with the /api/v1 calls. Sign in to do this.");
+
+/**
+ * With `idempotent`: the answer of a request sent before under the same `Idempotency-Key`, or null
+ * once this request has claimed the key (or sent none); `claimed` hears the key it claimed.
+ */
+async function replayOf(request: NextRequest, user: CurrentUser, json: unknown, claimed: (key: string) => void): Promise<NextResponse | null> {
+  const key = idempotencyKeyOf(request.headers);
+  if (key === null) return null;
+  const claim = await claimIdempotencyKey(user.id, key, requestHash(request.method, request.nextUrl.pathname, json));
+  if (claim.kind === "claimed") {
+    claimed(key);
+    return null;
+  }
+  const response = NextResponse.json(claim.body, { status: claim.status });
+  response.headers.set("Idempotent-Replayed", "true");
+  return response;
+}
+
+/**
+ * Keeps a claimed key's answer when the request did its work (2xx). A refusal (4xx) or a failure on our
+ * side (5xx) did nothing (each operation is one transaction), so the key is given back: the client may
+ * send the request again, corrected or not, under it.
+ */
+async function settleIdempotencyKey(userId: string, key: string, response: NextResponse): Promise<void> {
+  if (response.status >= 400) return releaseIdempotencyKey(userId, key);
+  let body: unknown = {};
+  try {
+    body = await response.clone().json();
+  } catch {
+    body = {};
+  }
+  await keepIdempotentAnswer(userId, key, response.status, body);
+}
+
 /**
  * The one wrapper every route handler uses: resolves the caller, checks the role, validates params,
  * query and body with zod, and maps errors to JSON. Unexpected errors are logged and answered 500
@@ -187,17 +269,40 @@ export function route<
   B extends z.ZodType = z.ZodAny,
   Q extends z.ZodType = z.ZodAny,
 >(options: Options<A, P, B, Q>): RouteHandler {
-  const spec: RouteSpec = { auth: options.auth, doc: options.doc, cookieOnly: options.cookieOnly, params: options.params, query: options.query, body: options.body, form: options.form, rawBody: options.rawBody };
+  const spec: RouteSpec = {
+    auth: options.auth,
+    doc: options.doc,
+    cookieOnly: options.cookieOnly,
+    scope: options.scope,
+    idempotent: options.idempotent,
+    params: options.params,
+    query: options.query,
+    body: options.body,
+    form: options.form,
+    rawBody: options.rawBody,
+  };
   const handle = async (request: NextRequest, ctx: Ctx<unknown>): Promise<NextResponse> => {
     const started = performance.now();
     const requestId = requestIdOf(request.headers);
     let userId: string | undefined;
     let failure: unknown;
     let response: NextResponse;
+    let budget: KeyBudget | undefined;
+    let idempotencyKey: string | undefined;
     try {
-      const user = options.auth === "none" ? null : await callerOf(request);
+      let user: CurrentUser | null;
+      let apiKey: PresentedApiKey | undefined;
+      if (options.scope) {
+        ({ user, apiKey } = await keyCallerOf(request, (counted) => (budget = counted)));
+      } else {
+        user = options.auth === "none" ? null : await callerOf(request);
+      }
       userId = user?.id;
+      if (options.scope && !apiKey!.scopes.includes(options.scope)) {
+        throw new ApiError("forbidden", `This API key does not have the scope this call needs: ${options.scope}`);
+      }
       if (options.auth !== "public" && options.auth !== "none") {
+        if (!user && presentsApiKey(request.headers.get("authorization"))) throw keyOutsideV1();
         if (!user) throw new ApiError("unauthorized", "Please sign in first");
         if (options.auth !== "signed-in" && !can(user.role, options.auth)) throw new ApiError("forbidden", "Your role does not allow this");
         if (options.auth !== "signed-in" && lacksRequiredSecondFactor(user, options.auth)) throw secondFactorRequiredError();
@@ -210,13 +315,18 @@ export function route<
       let body: unknown;
       let form: FormData | undefined;
       let rawBody: Buffer | undefined;
-      if (options.body) body = parse(options.body, await readJson(request, options.maxBodyBytes ?? 64 * 1024), "body");
+      let json: unknown;
+      if (options.body) {
+        json = await readJson(request, options.maxBodyBytes ?? 64 * 1024);
+        body = parse(options.body, json, "body");
+      }
       if (options.form) {
         form = await readFormData(request, options.form.maxBytes, options.form.tooLarge ?? tooLarge);
         if (options.form.fields) body = parse(options.form.fields, textFields(form), "body");
       }
       if (options.rawBody) rawBody = await readBodyBytes(request, options.rawBody.maxBytes, tooLarge);
-      const result = await options.handler({
+      const replay = options.idempotent && user ? await replayOf(request, user, json, (key) => (idempotencyKey = key)) : null;
+      const result = replay ?? await options.handler({
         request,
         user: user as Caller<A>,
         params: params as z.infer<P>,
@@ -224,6 +334,7 @@ export function route<
         query: query as z.infer<Q>,
         form: form as FormData,
         rawBody: rawBody as Buffer,
+        apiKey: apiKey as PresentedApiKey,
       });
       response = result instanceof NextResponse ? result : NextResponse.json(result ?? {});
     } catch (error) {
@@ -233,6 +344,15 @@ export function route<
         response = jsonError(new ApiError("internal", "Something went wrong on our side"), requestId);
       }
     }
+    if (idempotencyKey && userId) {
+      try {
+        await settleIdempotencyKey(userId, idempotencyKey, response);
+      } catch (error) {
+        // The answer stands; the key stays claimed until it counts as abandoned (minutes), then frees.
+        log("error", "idempotency key not settled", { requestId, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    if (budget) setRateLimitHeaders(response.headers, budget);
     if (response.status >= 400) {
       // One line per failed or refused request: no body, headers, cookies or tokens.
       markLogged(requestId);

@@ -9,8 +9,18 @@ export const TAGS = [
   { name: "Surveys", description: "Published surveys, for everyone." },
   { name: "Voting", description: "Votes and reports, and a voter's own lists." },
   { name: "Surveyor", description: "A surveyor's own surveys, their voters and the admins' feedback." },
+  {
+    name: "Webhooks",
+    description:
+      "`/api/v1` with an API key holding `webhooks:write`: where the caller's own tools hear of events on the caller's surveys, signed per Standard Webhooks. The events and their payloads are under `webhooks` (docs/webhooks.md).",
+  },
   { name: "Admin", description: "Accounts, moderation, payments and messages." },
   { name: "Account", description: "Signing up, pictures, and API tokens." },
+  {
+    name: "API v1",
+    description:
+      "Your own tools, with an API key of yours (`Authorization: Bearer opx_…`, made on the account page): your surveys, their results and voters. No cookie or token works here, and a key works nowhere else. Each call needs one scope of the key (`x-scope`); every answer carries the key's `RateLimit-Policy` and `RateLimit` (429 with `Retry-After` past its budget); lists page with `cursor` and `limit` (`{ data, nextCursor }`); POSTs take `Idempotency-Key`. Versioned: a breaking change comes under a new prefix, and these calls stay as they are (docs/integrations.md).",
+  },
   { name: "Payments", description: "The Extended plan ($16, Stripe)." },
   { name: "Contact", description: "The contact form." },
   { name: "Operations", description: "Health checks, metrics and this document." },

@@ -8,6 +8,7 @@ import { verifyApiToken, type TokenSubject } from "@/lib/auth/api-token";
 import { can, type Action } from "@/lib/auth/permissions";
 import { lacksRequiredSecondFactor, SECOND_FACTOR_SETUP_PATH } from "@/lib/auth/second-factor-gate";
 import { hasSecondFactorSql } from "@/lib/accounts/second-factor";
+import { API_KEY_PREFIX } from "@/lib/integrations/key-format";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { users, userSessions, type Role } from "@/models";
@@ -86,6 +87,21 @@ export async function loadUser(subject: Subject | null): Promise<CurrentUser | n
   return user && user.sessionVersion === subject.sessionVersion ? { ...user, sessionId: null, secondFactorAt: null } : null;
 }
 
+/**
+ * The owner of an API key (lib/integrations/api-keys.ts), with the role as the database holds it now;
+ * null when the account is suspended or deleted (its keys then name no one). A key has no browser
+ * session and never proves a second factor.
+ */
+export async function loadKeyOwner(userId: string): Promise<CurrentUser | null> {
+  if (!UUID.test(userId)) return null;
+  const db = await getDb();
+  const [user] = await db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.suspendedAt)));
+  return user ? { ...user, sessionId: null, secondFactorAt: null } : null;
+}
+
 /** The session version an Auth.js token carries (none before versions existed: 0). */
 export function sessionVersionOf(token: Record<string, unknown> | null | undefined): number {
   const sv = token?.sv ?? 0;
@@ -111,7 +127,11 @@ export async function resolveCaller(requestHeaders: Headers, cookieNames: string
   const authorization = requestHeaders.get("authorization");
   if (authorization !== null) {
     if (!authorization.toLowerCase().startsWith("bearer ")) return null;
-    const subject = await verifyApiToken(authorization.slice(7).trim());
+    const bearer = authorization.slice(7).trim();
+    // An API key (`opx_…`) is for /api/v1 alone, whose routes check it themselves (`route({ scope })`):
+    // here it names no one, so it can never reach an account, payment or admin call.
+    if (bearer.startsWith(API_KEY_PREFIX)) return null;
+    const subject = await verifyApiToken(bearer);
     const caller = await loadUser(subject);
     // A token lives while the session that asked for it does and, like every token, while its session
     // version is the person's: ending every other session ("sign out everywhere else", a password

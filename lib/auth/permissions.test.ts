@@ -6,8 +6,8 @@ import { ACTIONS, assertSelf, can, type Action } from "./permissions";
 const table: Record<string, Action[]> = {
   user: ["vote", "report", "viewOwnParticipation", "purchasePro", "viewUserDashboard"],
   pro_user: ["vote", "report", "comment", "viewOwnParticipation", "viewOwnComments", "viewProUserDashboard", "viewOwnBilling"],
-  surveyor: ["createSurvey", "manageOwnSurveys", "readFeedback", "viewSurveyorDashboard"],
-  admin: ["manageUsers", "moderateSurveys", "viewPayments", "readContactMessages", "moderateAccounts", "createSurvey", "manageOwnSurveys", "viewAdminDashboard"],
+  surveyor: ["createSurvey", "manageOwnSurveys", "useApiKeys", "readFeedback", "viewSurveyorDashboard"],
+  admin: ["manageUsers", "moderateSurveys", "viewPayments", "readContactMessages", "moderateAccounts", "createSurvey", "manageOwnSurveys", "useApiKeys", "viewAdminDashboard"],
 };
 const actions = [...new Set(Object.values(table).flat())];
 

@@ -11,6 +11,8 @@ const permissions = {
   purchasePro: ["user"],
   createSurvey: ["surveyor", "admin"],
   manageOwnSurveys: ["surveyor", "admin"],
+  // API keys for one's own tools (/api/v1) and the webhooks they hear: whoever may create surveys.
+  useApiKeys: ["surveyor", "admin"],
   readFeedback: ["surveyor"],
   manageUsers: ["admin"],
   moderateSurveys: ["admin"],

@@ -8,6 +8,9 @@ import { generate, generateSecret } from "otplib";
 import { describe, expect, it, vi } from "vitest";
 import { API_ROUTES } from "@/app/api/routes.generated";
 import { GET as meRoute } from "@/app/api/me/route";
+import { GET as v1SurveysRoute } from "@/app/api/v1/surveys/route";
+import { createApiKey } from "@/lib/integrations/api-keys";
+import { API_SCOPES } from "@/lib/integrations/scopes";
 import { POST as verifyRoute } from "@/app/api/me/second-factor/verify/route";
 import { POST as updateRoleRoute } from "@/app/api/update_role/route";
 import { GET as usersRoute } from "@/app/api/get_user/route";
@@ -30,12 +33,13 @@ vi.hoisted(() => {
 });
 
 const PASSWORD = "admin-password-1";
-type Handler = Parameters<typeof call>[0] & { spec?: { auth?: Access } };
+type Handler = Parameters<typeof call>[0] & { spec?: { auth?: Access; scope?: string } };
 
 /** Every method of every API route, with the access it asks. */
 const operations = API_ROUTES.flatMap(({ path, module }) =>
   Object.entries(module as Record<string, Handler>)
-    .filter(([, handler]) => typeof handler === "function" && typeof handler.spec?.auth === "string")
+    // The /api/v1 calls take an API key only (a token is 401 there): they have their own case below.
+    .filter(([, handler]) => typeof handler === "function" && typeof handler.spec?.auth === "string" && !handler.spec.scope)
     .map(([method, handler]) => ({ path, method, handler, auth: handler.spec!.auth! })),
 );
 
@@ -63,6 +67,13 @@ describe("a role that needs a second factor", () => {
       const res = await call(handler, { method, path: path.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000"), as: person });
       expect([method, path, res.status, res.json?.error?.code]).toEqual([method, path, 403, "second_factor_required"]);
     }
+  });
+
+  it.each(["admin", "surveyor"] as Role[])("%s without one: an API key of theirs is refused the same on /api/v1 (403 second_factor_required)", async (role) => {
+    const person = await createUser({ role });
+    const { key } = await createApiKey(person.id, { name: "Tool", scopes: [...API_SCOPES] });
+    const res = await call(v1SurveysRoute, { token: key });
+    expect([res.status, res.json?.error?.code]).toEqual([403, "second_factor_required"]);
   });
 
   it("without one, still reaches its own account (where it is set up) and is told it is required", async () => {

@@ -6,9 +6,13 @@ const { purgeExpiredAltcha } = await import("@/lib/altcha");
 const { purgeExpiredChallenges } = await import("@/lib/accounts/passkeys");
 const { purgeExpiredTickets } = await import("@/lib/accounts/second-factor");
 const { purgeOldAttempts } = await import("@/lib/auth/attempts");
+const { purgeIdempotencyKeys } = await import("@/lib/integrations/idempotency");
+const { purgeKeyWindows } = await import("@/lib/integrations/rate-limit");
 const { DELIVER_JOB, deliverQueuedMail, enqueueMail, purgeSentMail } = await import("@/lib/mail/outbox");
 const { metrics } = await import("@/lib/metrics.mjs");
 const { announceAllClosedSurveys } = await import("@/lib/surveys/notifications");
+const { deliverQueuedWebhooks, purgeOldDeliveries } = await import("@/lib/integrations/webhooks/delivery");
+const { DELIVER_WEBHOOKS_JOB } = await import("@/lib/integrations/webhooks/queue");
 const { getDb } = await import("@/lib/db");
 const { jobs, startJobs } = await import("./registry");
 
@@ -17,14 +21,19 @@ describe("the jobs registry", () => {
     expect(jobs.map(({ name, everyMs, run }) => ({ name, everyMs, run }))).toEqual([
       { name: "mail.deliver", everyMs: 2000, run: deliverQueuedMail },
       { name: "surveys.announceClosed", everyMs: 60_000, run: announceAllClosedSurveys },
+      { name: "webhooks.deliver", everyMs: 2000, run: deliverQueuedWebhooks },
       { name: "mail.purgeSent", everyMs: 3_600_000, run: purgeSentMail },
+      { name: "webhooks.purgeOld", everyMs: 3_600_000, run: purgeOldDeliveries },
       { name: "limits.purgeOld", everyMs: 3_600_000, run: purgeOldAttempts },
+      { name: "apiKeys.purgeWindows", everyMs: 3_600_000, run: purgeKeyWindows },
+      { name: "idempotency.purgeOld", everyMs: 3_600_000, run: purgeIdempotencyKeys },
       { name: "altcha.purgeExpired", everyMs: 3_600_000, run: purgeExpiredAltcha },
       { name: "passkeys.purgeChallenges", everyMs: 600_000, run: purgeExpiredChallenges },
       { name: "secondFactor.purgeTickets", everyMs: 600_000, run: purgeExpiredTickets },
     ]);
-    // Queuing mail wakes the delivery job by this name.
+    // Queuing mail, and queuing a webhook delivery, wake the delivery jobs by these names.
     expect(jobs.map((job) => job.name)).toContain(DELIVER_JOB);
+    expect(jobs.map((job) => job.name)).toContain(DELIVER_WEBHOOKS_JOB);
   });
 
   it("runs every job against the database, counts each run by job, and stops", async () => {

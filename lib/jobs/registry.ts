@@ -3,6 +3,9 @@ import { purgeExpiredChallenges } from "@/lib/accounts/passkeys";
 import { purgeExpiredTickets } from "@/lib/accounts/second-factor";
 import { purgeExpiredAltcha } from "@/lib/altcha";
 import { purgeOldAttempts } from "@/lib/auth/attempts";
+import { purgeIdempotencyKeys } from "@/lib/integrations/idempotency";
+import { purgeKeyWindows } from "@/lib/integrations/rate-limit";
+import { deliverQueuedWebhooks, purgeOldDeliveries } from "@/lib/integrations/webhooks/delivery";
 import { deliverQueuedMail, purgeSentMail } from "@/lib/mail/outbox";
 import { closeSmtpTransport } from "@/lib/mail/transport";
 import { metrics } from "@/lib/metrics.mjs";
@@ -13,7 +16,8 @@ import { startJobRunner, type Job } from "./runner";
 // all of them (lib/jobs/runner.ts), so each must be safe to run on several servers at once: the
 // delivery claims mail with FOR UPDATE SKIP LOCKED (two servers never take the same mail), the close
 // job claims surveys the same way and marks them announced in the transaction that queues their mail
-// (each announced once, whoever runs it), and the purges are deletes any number of servers can repeat.
+// (each announced once, whoever runs it), the webhook delivery claims its deliveries as the mail's, and
+// the purges are deletes any number of servers can repeat.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -24,9 +28,15 @@ export const jobs: readonly Job[] = [
   { name: "mail.deliver", everyMs: 2 * SECOND, run: deliverQueuedMail },
   // Surveys whose deadline has passed: their result to the voters who asked, the news to their surveyor.
   { name: "surveys.announceClosed", everyMs: MINUTE, run: announceAllClosedSurveys },
+  // Sends due webhook deliveries (claimed as the outbox's mail is); queuing one also wakes it.
+  { name: "webhooks.deliver", everyMs: 2 * SECOND, run: deliverQueuedWebhooks },
   // Housekeeping of what holds addresses and no longer serves, and of spent proof-of-work solutions.
   { name: "mail.purgeSent", everyMs: HOUR, run: purgeSentMail },
+  { name: "webhooks.purgeOld", everyMs: HOUR, run: purgeOldDeliveries },
   { name: "limits.purgeOld", everyMs: HOUR, run: purgeOldAttempts },
+  // API keys' ended rate-limit windows, and Idempotency-Keys past their day.
+  { name: "apiKeys.purgeWindows", everyMs: HOUR, run: purgeKeyWindows },
+  { name: "idempotency.purgeOld", everyMs: HOUR, run: purgeIdempotencyKeys },
   { name: "altcha.purgeExpired", everyMs: HOUR, run: purgeExpiredAltcha },
   // Passkey challenges no browser can answer any more (used ones are deleted at once).
   { name: "passkeys.purgeChallenges", everyMs: 10 * MINUTE, run: purgeExpiredChallenges },

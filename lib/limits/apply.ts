@@ -99,8 +99,9 @@ export async function atLimit(hits: Hit[]): Promise<HitLimitName | null> {
 }
 
 /**
- * For a limit counted in rows of its own (contact messages, mailed tokens): throws its refusal when
- * `used`, the caller's count over `LIMITS[name].windowMinutes`, has reached the max.
+ * For a limit counted in rows of its own (contact messages, mailed tokens, webhooks): throws its refusal
+ * when `used`, the caller's count over `LIMITS[name].windowMinutes` (or of all the rows held, for a cap),
+ * has reached the max.
  */
 export function refuseAt(name: RowsLimitName, used: number): void {
   if (used >= limitMax(name)) throw limitRefusal(name);

@@ -11,6 +11,7 @@ const PER: Record<LimitRow["key"], string> = {
   site: "whole site",
   server: "app server",
   person: "person",
+  apiKey: "API key",
 };
 
 const WHERE: Record<LimitRow["store"], string> = {
@@ -18,6 +19,8 @@ const WHERE: Record<LimitRow["store"], string> = {
   contact_messages: "the messages",
   email_tokens: "the mailed tokens",
   memory: "memory",
+  webhook_endpoints: "the endpoints",
+  api_key_windows: "`api_key_windows`",
 };
 
 const minutes = (n: number) => (n % 60 === 0 ? `${n / 60} h` : `${n} min`);

@@ -9,7 +9,7 @@ import type { Env } from "@/lib/env";
  * `atLimit`, `refuseAt`; lib/limits/gate.ts for the ones counted at once); no number is written anywhere
  * else. docs/security.md shows this table (`limitsMarkdown`), and a test keeps the two the same.
  *
- * A new limit (API keys will bring one) is a new row here: a name, a key, a window or a bound, a refusal.
+ * A new limit is a new row here: a name, a key, a window or a bound, a refusal.
  *
  * What a limit is counted per (`key`):
  * - `account`: one account: its id, or for sign-in the email typed, which names the account tried;
@@ -18,12 +18,14 @@ import type { Env } from "@/lib/env";
  *   the IPv6 /64, all of loopback as one, so a host with many addresses is still one client;
  * - `site`: the whole site, every app server together;
  * - `server`: one app server, in its memory;
- * - `person`: one owner of some work in progress on a server (an account, or a network registering).
+ * - `person`: one owner of some work in progress on a server (an account, or a network registering);
+ * - `apiKey`: one API key (lib/integrations/), whoever holds it.
  *
  * Where it is counted (`store`): `limit_hits` rows (models/users.ts, shared by every app server, purged
- * after a day), other rows that already record the thing (contact messages, mailed tokens), or `memory`.
+ * after a day), other rows that already record the thing (contact messages, mailed tokens), or `memory`;
+ * an API key's requests in `api_key_windows`, one row per key and window (lib/integrations/rate-limit.ts).
  */
-export type LimitKey = "account" | "address" | "client" | "site" | "server" | "person";
+export type LimitKey = "account" | "address" | "client" | "site" | "server" | "person" | "apiKey";
 
 type Refusal = {
   code: Extract<ErrorCode, "too_many_requests" | "service_unavailable">;
@@ -45,6 +47,10 @@ export type WindowLimit = Counted & {
   prefix: string;
 };
 export type RowsLimit = Counted & { key: LimitKey; store: "contact_messages" | "email_tokens" };
+/** How many of something an account may hold at any time (its webhooks), counted in those rows. */
+export type CapLimit = { key: LimitKey; store: "webhook_endpoints"; max: number };
+/** Counted per API key in fixed windows, one row each (its remaining budget is sent in every answer). */
+export type KeyWindowLimit = Counted & { key: "apiKey"; store: "api_key_windows" };
 export type ConcurrencyLimit = {
   key: LimitKey;
   store: "memory";
@@ -53,7 +59,7 @@ export type ConcurrencyLimit = {
   queue?: { length: number; waitMs: number };
 };
 
-export type LimitRow = (WindowLimit | RowsLimit | ConcurrencyLimit) & {
+export type LimitRow = (WindowLimit | RowsLimit | CapLimit | KeyWindowLimit | ConcurrencyLimit) & {
   /** What one hit is, and when it is given back (for the docs table). */
   counts: string;
   /** The environment variable that sets `max`, if any (a contract: see .env.example). */
@@ -290,6 +296,26 @@ export const LIMITS = {
       retryAfterSeconds: 30,
     },
   },
+  "requests.apiKey": {
+    counts: "requests to /api/v1 with one API key, refused ones included (kept); each answer says how many are left (`RateLimit`)",
+    key: "apiKey",
+    store: "api_key_windows",
+    max: (env) => env.API_KEY_REQUESTS_PER_MINUTE,
+    env: "API_KEY_REQUESTS_PER_MINUTE",
+    maxText: "`API_KEY_REQUESTS_PER_MINUTE` (default 600)",
+    windowMinutes: 1,
+    // Retry-After is the rest of the window, from the answer's own count (this is the longest it can be).
+    refusal: { code: "too_many_requests", message: "This API key has made too many requests this minute. Please wait for the next window (Retry-After).", retryAfterSeconds: 60 },
+  },
+  "webhooks.account": {
+    counts: "webhook endpoints an account has (POST /api/v1/webhooks; deleting one gives its place back)",
+    key: "account",
+    store: "webhook_endpoints",
+    // Far above one surveyor's tools; each endpoint gets a delivery per event, so this bounds the work one
+    // account's events make.
+    max: 10,
+    refusal: { code: "too_many_requests", message: "This account has 10 webhooks, the most it can have. Delete one to add another.", retryAfterSeconds: 3600 },
+  },
   "pictures.server": {
     counts: "pictures decoded at once on one server (uploads and registrations)",
     key: "server",
@@ -313,7 +339,7 @@ type Rows = typeof LIMITS;
 /** The limits counted as rows of limit_hits (`reserve`, `atLimit`). */
 export type HitLimitName = { [N in LimitName]: Rows[N] extends { store: "limit_hits" } ? N : never }[LimitName];
 /** The limits counted in rows of their own (`refuseAt`). */
-export type RowsLimitName = { [N in LimitName]: Rows[N] extends { store: "contact_messages" | "email_tokens" } ? N : never }[LimitName];
+export type RowsLimitName = { [N in LimitName]: Rows[N] extends { store: "contact_messages" | "email_tokens" | "webhook_endpoints" } ? N : never }[LimitName];
 /** The limits on work in progress (lib/limits/gate.ts, the live streams). */
 export type ConcurrencyLimitName = { [N in LimitName]: Rows[N] extends { store: "memory" } ? N : never }[LimitName];
 /** The limits of the whole site: no key part. */

@@ -1,14 +1,27 @@
-// Votes heard through Redis pub/sub, against a real redis-server (skipped without one): a published
-// vote makes a subscribed hub read that survey again, ignoring figures memoized before it.
+// Votes and changes heard through Redis pub/sub, against a real redis-server (skipped without one): a
+// published vote makes a subscribed hub read that survey again, ignoring figures memoized before it; a
+// published change makes it read at once, past its interval; a server whose Redis came up only after
+// it started (retried meanwhile) hears them all the same, and says how its connection is meanwhile.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeRedis, pingRedis } from "@/lib/cache/redis.mjs";
-import { publishVote, subscribeVotes } from "./bus";
+import { closeRedis, pingRedis, redisState } from "@/lib/cache/redis.mjs";
+import { runtime } from "@/lib/runtime.mjs";
+import { publishChange, publishVote, subscribeLive } from "./bus";
 import { createHub } from "./hub";
 
 const PORT = 4791;
+const LATE_PORT = 4792;
 const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
 let redis: ChildProcess | undefined;
+
+async function startRedis(port: number) {
+  const child = spawn("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"], { stdio: "ignore" });
+  for (let i = 0; i < 50; i++) {
+    if (spawnSync("redis-cli", ["-p", String(port), "ping"]).stdout?.toString().includes("PONG")) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return child;
+}
 
 async function until(check: () => boolean, ms = 5000) {
   const started = Date.now();
@@ -20,11 +33,7 @@ async function until(check: () => boolean, ms = 5000) {
 
 describe.skipIf(!hasRedis)("live results over Redis pub/sub", () => {
   beforeAll(async () => {
-    redis = spawn("redis-server", ["--port", String(PORT), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"], { stdio: "ignore" });
-    for (let i = 0; i < 50; i++) {
-      if (spawnSync("redis-cli", ["-p", String(PORT), "ping"]).stdout?.toString().includes("PONG")) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    redis = await startRedis(PORT);
     process.env.REDIS_URL = `redis://127.0.0.1:${PORT}`;
     await pingRedis();
   });
@@ -45,9 +54,12 @@ describe.skipIf(!hasRedis)("live results over Redis pub/sub", () => {
       },
     });
     const heard: string[] = [];
-    const unsubscribe = subscribeVotes((surveyId) => {
-      heard.push(surveyId);
-      hub.notify(surveyId);
+    const unsubscribe = subscribeLive({
+      voted: (surveyId) => {
+        heard.push(surveyId);
+        hub.notify(surveyId);
+      },
+      changed: () => {},
     })!;
     try {
       await hub.join(id, () => {});
@@ -67,4 +79,67 @@ describe.skipIf(!hasRedis)("live results over Redis pub/sub", () => {
       await unsubscribe();
     }
   });
+
+  it("a change published by any server makes the subscribed hub read that survey at once, past its interval", async () => {
+    const id = "7e1f0c2a-5b3d-4c8e-9f10-2a3b4c5d6e7f";
+    let reads = 0;
+    // An interval far longer than the test: only a change can cause the second read.
+    const hub = createHub<{ n: number }>({ intervalMs: 60_000, read: async () => ({ n: ++reads }) });
+    const changes: string[] = [];
+    const unsubscribe = subscribeLive({
+      voted: () => {},
+      changed: (surveyId) => {
+        changes.push(surveyId);
+        hub.refresh(surveyId);
+      },
+    })!;
+    try {
+      await hub.join(id, () => {});
+      expect(reads).toBe(1);
+      await until(() => {
+        publishChange("not-a-survey-id");
+        publishChange(id);
+        return changes.length > 0;
+      });
+      expect(changes.every((c) => c === id)).toBe(true);
+      await until(() => reads >= 2, 2000);
+    } finally {
+      hub.close();
+      await unsubscribe();
+    }
+  });
+});
+
+describe.skipIf(!hasRedis)("a Redis that comes up after the server started", () => {
+  let late: ChildProcess | undefined;
+  afterAll(async () => {
+    await closeRedis();
+    delete process.env.REDIS_URL;
+    late?.kill("SIGKILL");
+  });
+
+  it("is retried until it answers, is reported unavailable meanwhile, and the live subscription made meanwhile hears votes once it is up", async () => {
+    process.env.REDIS_URL = `redis://127.0.0.1:${LATE_PORT}`;
+    const id = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
+    const heard: string[] = [];
+    const unsubscribe = subscribeLive({ voted: (surveyId) => heard.push(surveyId), changed: () => {} })!;
+    try {
+      await until(() => redisState().state === "unavailable");
+      expect((runtime().services as { liveSubscription?: { subscribed: boolean } }).liveSubscription).toEqual({ subscribed: false });
+      await expect(pingRedis()).rejects.toThrow();
+      late = await startRedis(LATE_PORT);
+      // Retried every 2 s at most.
+      await until(() => redisState().state === "ok", 10_000);
+      expect(await pingRedis()).toBe("ok");
+      await until(() => (runtime().services as { liveSubscription?: { subscribed: boolean } }).liveSubscription?.subscribed === true, 10_000);
+      await until(() => {
+        publishVote(id);
+        return heard.length > 0;
+      });
+      expect(heard[0]).toBe(id);
+    } finally {
+      await unsubscribe();
+    }
+  });
+
 });

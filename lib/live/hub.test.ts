@@ -204,4 +204,49 @@ describe("the live hub", () => {
     expect(reads).toHaveLength(1);
     expect(hub.size()).toEqual({ viewers: 0, surveys: 0 });
   });
+
+  it("reads a changed survey at once, past its interval, and tells its viewers it is gone within that read", async () => {
+    const { hub, reads, set } = setup();
+    const seen: (Snapshot<Figures> | null)[] = [];
+    await hub.join("s1", (s) => seen.push(s));
+    expect(reads).toHaveLength(1);
+    set("s1", null); // unpublished
+    hub.refresh("s1");
+    await elapse(0);
+    expect(reads).toHaveLength(2);
+    expect(reads[1].freshSince).toBe(reads[1].at);
+    expect(seen).toEqual([null]);
+    expect(hub.size()).toEqual({ viewers: 0, surveys: 0 });
+    // A survey nobody here watches costs nothing.
+    hub.refresh("s2");
+    await elapse(0);
+    expect(reads).toHaveLength(2);
+  });
+
+  it("follows a read under way with another at once when the survey changes meanwhile", async () => {
+    const figures: Record<string, Figures | null> = { s1: { yes: 1 } };
+    let release: (() => void) | null = null;
+    const reads: number[] = [];
+    const hub = createHub<Figures>({
+      intervalMs: 1000,
+      // What the database held when the read began.
+      read: async (id) => {
+        reads.push(Date.now());
+        const value = figures[id] ?? null;
+        if (reads.length === 2) await new Promise<void>((r) => (release = r));
+        return value;
+      },
+    });
+    const seen: (Snapshot<Figures> | null)[] = [];
+    await hub.join("s1", (s) => seen.push(s));
+    await elapse(1000); // the second read starts, and waits
+    expect(reads).toHaveLength(2);
+    figures.s1 = null;
+    hub.refresh("s1");
+    release!();
+    await elapse(0);
+    // The read under way began before the change: the next one came at once, not a second later.
+    expect(reads).toHaveLength(3);
+    expect(seen).toEqual([null]);
+  });
 });

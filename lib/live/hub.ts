@@ -4,7 +4,8 @@
 //
 // `notify(id)` says the figures may have moved (a vote here, or one on another server heard through
 // Redis): the next read, still at most one per interval, then ignores any memoized figures read
-// before the notice, so the vote is in it.
+// before the notice, so the vote is in it. `refresh(id)` says the survey itself changed (an unpublish,
+// an edit, on any server): it is read at once, past the interval, so its viewers hear it within a read.
 //
 // Each change gets an id, the time this hub saw it in milliseconds, strictly increasing per survey
 // (the SSE `id:`; a client reconnecting with the current id is not sent the same figures again). The
@@ -44,6 +45,8 @@ export type Hub<T> = {
   join(id: string, listener: Listener<T>): Promise<{ snapshot: Snapshot<T> | null; leave: () => void }>;
   /** The figures of `id` may have changed. */
   notify(id: string): void;
+  /** The survey `id` changed (unpublished, edited): read it now, whatever the interval. */
+  refresh(id: string): void;
   /** Viewers on this server, and the surveys they watch. */
   size(): { viewers: number; surveys: number };
   /** Stops every poller and forgets every viewer (a stopping server). */
@@ -183,6 +186,17 @@ export function createHub<T>({ read, intervalMs = 1000, now = Date.now, onError 
       // The latest notice counts: a read must have begun after every vote it was told of.
       entry.noticeAt = now();
       schedule(id, entry);
+    },
+    refresh(id) {
+      const entry = entries.get(id);
+      if (!entry) return;
+      entry.noticeAt = now();
+      // A read under way began before the change: the next one follows it at once.
+      entry.readAt = 0;
+      if (entry.reading) return;
+      if (entry.timer) clearTimeout(entry.timer);
+      entry.timer = null;
+      void poll(id, entry).catch(() => {});
     },
     size: () => ({ viewers, surveys: entries.size }),
     close() {

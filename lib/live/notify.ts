@@ -1,9 +1,10 @@
 import "server-only";
 import { runtime } from "@/lib/runtime.mjs";
-import { publishVote } from "./bus";
+import { publishChange, publishVote } from "./bus";
+import { forgetLiveResults } from "./figures";
 
-/** The part of the live service (lib/live/streams.ts) a vote reaches, kept on the process-wide seam. */
-export type LiveSeam = { live?: { notify: (id: string) => void } };
+/** The part of the live service (lib/live/streams.ts) a vote or a change reaches, kept on the process-wide seam. */
+export type LiveSeam = { live?: { notify: (id: string) => void; changed: (id: string) => void } };
 const seam = () => runtime().services as LiveSeam;
 
 /**
@@ -13,4 +14,15 @@ const seam = () => runtime().services as LiveSeam;
 export function liveVoted(id: string) {
   seam().live?.notify(id);
   publishVote(id);
+}
+
+/**
+ * The survey changed (created, edited, published, unpublished: lib/events.ts): its figures are read
+ * afresh now, on this server and, with Redis, on every other (through the votes' channel), so an
+ * unpublished survey's streams end and its polled figures stop within a read, on every server.
+ */
+export function liveChanged(id: string) {
+  forgetLiveResults(id);
+  seam().live?.changed(id);
+  publishChange(id);
 }

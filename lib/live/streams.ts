@@ -7,8 +7,8 @@ import { limitMax, limitRefusal } from "@/lib/limits/apply";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics.mjs";
 import { onShutdown, onStopping, runtime } from "@/lib/runtime.mjs";
-import { subscribeVotes } from "./bus";
-import { publicFigures, type Figures } from "./figures";
+import { subscribeLive } from "./bus";
+import { forgetLiveResults, publicFigures, type Figures } from "./figures";
 import { createHub, type Hub, type Snapshot } from "./hub";
 import type { LiveSeam } from "./notify";
 
@@ -43,6 +43,7 @@ type LiveService = {
   streams: Set<OpenStream>;
   perClient: Map<string, number>;
   notify: (id: string) => void;
+  changed: (id: string) => void;
 };
 
 function liveService(): LiveService {
@@ -59,7 +60,17 @@ function liveService(): LiveService {
       log("warn", "live results: reading figures failed", { error: error instanceof Error ? error.message : String(error) });
     },
   });
-  const service: LiveService = { hub, streams: new Set(), perClient: new Map(), notify: (id) => hub.notify(id) };
+  const service: LiveService = {
+    hub,
+    streams: new Set(),
+    perClient: new Map(),
+    notify: (id) => hub.notify(id),
+    // The memo goes first: the read that follows must not reuse figures from before the change.
+    changed: (id) => {
+      forgetLiveResults(id);
+      hub.refresh(id);
+    },
+  };
   seam.live = service;
 
   const heartbeat = setInterval(() => {
@@ -76,7 +87,7 @@ function liveService(): LiveService {
     }
     hub.close();
   });
-  const unsubscribe = subscribeVotes((id) => hub.notify(id));
+  const unsubscribe = subscribeLive({ voted: service.notify, changed: service.changed });
   if (unsubscribe) onShutdown("live results updates", unsubscribe);
   return service;
 }

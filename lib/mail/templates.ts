@@ -290,3 +290,20 @@ export function newSignInMail(input: { name: string | null; browser: string; os:
     reason: "you received this mail because it is the address of an account that signed in from a new browser.",
   });
 }
+
+/**
+ * To a surveyor: one of their webhooks was turned off after its deliveries failed again and again
+ * (lib/integrations/webhooks/delivery.ts). Always sent, like a security notice: their tools stopped
+ * hearing of their surveys. The endpoint's URL is what they typed, so it cannot form a link.
+ */
+export function webhookDisabledMail(input: { name: string | null; url: string; endpointId: string; failures: number; docs: string }): MailContent {
+  return layout(`A webhook of your ${SITE_NAME} account was turned off`, {
+    greeting: greet(input.name),
+    paragraphs: [
+      `We turned off your webhook to ${unlinkable(input.url)} (id ${input.endpointId}): ${input.failures} deliveries in a row failed, each after about a day of retries.`,
+      "Its events are no longer sent. Once the receiver answers again, turn the webhook back on with PATCH /api/v1/webhooks/{id} and the body {\"enabled\": true}; the failed deliveries can be sent again from its delivery list.",
+    ],
+    action: { label: "Read the API reference", url: input.docs },
+    reason: "you received this mail because you added this webhook to your account. These notices are always sent.",
+  });
+}

@@ -8,6 +8,7 @@ import { can } from "@/lib/auth/permissions";
 import { getDb, type Tx } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 import { emit } from "@/lib/events";
+import { revokeApiKeys } from "@/lib/integrations/api-keys";
 import { recordAudit } from "@/lib/moderation/audit";
 import { revokeSessions } from "@/lib/accounts/users";
 import { surveys, users, votes } from "@/models";
@@ -63,8 +64,10 @@ export async function suspendUser(targetId: string, reason: string, actorId: str
       .where(eq(users.id, targetId))
       .returning({ id: users.id, suspendedAt: users.suspendedAt, suspendedReason: users.suspendedReason });
     await revokeSessions(targetId, tx);
-    // Links mailed before (a reset, a change of address) must not act for a suspended account.
+    // Links mailed before (a reset, a change of address) must not act for a suspended account, nor its
+    // API keys (lifting the suspension does not bring them back).
     await retireAllEmailTokens(tx, targetId);
+    await revokeApiKeys(targetId, "The account was suspended", actorId, tx);
     await recordAudit(tx, { actorId, action: "account_suspend", targetUserId: targetId, oldValue: "active", newValue: "suspended", feedback: reason });
     return { ...stateOf(row), changed: true };
   });

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db";
+import { queueWebhookEvent, webhooksWanted } from "@/lib/integrations/webhooks/queue";
 import { queryRows } from "@/lib/db/client";
 import { enqueueMails, type OutgoingMail } from "@/lib/mail/outbox";
 import { surveyClosedMail, surveyResultMail, surveyUnpublishedMail, type ResultSummary } from "@/lib/mail/templates";
@@ -32,11 +33,14 @@ type ClosedSurvey = { id: string; title: string; questionTitle: string; yesCount
 /**
  * The close job: claims published surveys whose deadline has passed and that were not announced yet
  * (`FOR UPDATE SKIP LOCKED`: two servers running it at once never take the same survey), marks them
- * announced and queues their mails, all in one transaction: each closed survey is announced exactly
- * once, and a crash before the commit leaves it to the next run. Returns how many it announced.
+ * announced and queues their mails and their surveyors' `survey.closed` webhooks, all in one
+ * transaction: each closed survey is announced exactly once, and a crash before the commit leaves it to
+ * the next run. A site without mail and without webhooks announces nothing (the surveys stay unclaimed,
+ * as before webhooks existed). Returns how many it announced.
  */
 export async function announceClosedSurveys(limit = 20): Promise<number> {
-  if (!mailConfigured()) return 0;
+  const mail = mailConfigured();
+  if (!mail && !(await webhooksWanted("survey.closed"))) return 0;
   const db = await getDb();
   return db.transaction(async (tx) => {
     const closed = await queryRows<ClosedSurvey>(
@@ -51,7 +55,10 @@ export async function announceClosedSurveys(limit = 20): Promise<number> {
           )
           returning id, title, question_title as "questionTitle", yes_count as "yesCount", no_count as "noCount", surveyor_id as "surveyorId"`,
     );
-    for (const survey of closed) await queueCloseMails(tx, survey);
+    for (const survey of closed) {
+      if (mail) await queueCloseMails(tx, survey);
+      await queueWebhookEvent(tx, "survey.closed", survey.id);
+    }
     return closed.length;
   });
 }

@@ -6,27 +6,33 @@ import { getDb } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 import { verificationRequired } from "@/lib/accounts/account-email";
 import { EMAIL_UNVERIFIED_MESSAGE } from "@/lib/accounts/email-links-schema";
+import { queueWebhookEvent } from "@/lib/integrations/webhooks/queue";
 import { publishedSurvey } from "@/lib/surveys/queries";
 import { reports, surveys, users, type Category, type Role, type SurveyStatus } from "@/models";
 
 /**
  * Records a person's one report of a published survey. The unique (survey_id, user_id) index makes a
  * second report a no-op, which the caller learns as a 409. Where the site requires a verified address,
- * the statement also finds the reporter's verified (403 `email_unverified` otherwise).
+ * the statement also finds the reporter's verified (403 `email_unverified` otherwise). The surveyor's
+ * `survey.reported` webhooks are queued in the report's transaction (never saying who reported).
  */
 export async function reportSurvey(input: { surveyId: string; userId: string; role: Role }): Promise<{ id: string }> {
   if (!can(input.role, "report")) throw new ApiError("forbidden", "Only user accounts can report surveys");
   const db = await getDb();
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`insert into ${reports} (survey_id, user_id)
-        select ${surveys.id}, ${input.userId}::uuid from ${surveys}
-        where ${surveys.id} = ${input.surveyId} and ${surveys.status} = 'publish'
-          and exists (select 1 from ${users} where ${users.id} = ${input.userId}::uuid
-            and (${users.emailVerified} is not null or not ${verificationRequired()}::boolean))
-        on conflict (survey_id, user_id) do nothing
-        returning id`,
-  );
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await queryRows<{ id: string }>(
+      tx as never,
+      sql`insert into ${reports} (survey_id, user_id)
+          select ${surveys.id}, ${input.userId}::uuid from ${surveys}
+          where ${surveys.id} = ${input.surveyId} and ${surveys.status} = 'publish'
+            and exists (select 1 from ${users} where ${users.id} = ${input.userId}::uuid
+              and (${users.emailVerified} is not null or not ${verificationRequired()}::boolean))
+          on conflict (survey_id, user_id) do nothing
+          returning id`,
+    );
+    if (inserted) await queueWebhookEvent(tx, "survey.reported", input.surveyId);
+    return inserted;
+  });
   if (row) return row;
   const [survey] = await db
     .select({ id: surveys.id })

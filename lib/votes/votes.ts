@@ -9,13 +9,15 @@ import { getDb } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { emit } from "@/lib/events";
+import { queueVoteTotals, surveyFactColumns } from "@/lib/integrations/webhooks/queue";
+import { log } from "@/lib/log";
 import { reserve } from "@/lib/limits/apply";
 import { mailboxHash } from "@/lib/votes/mailbox";
 import { metrics } from "@/lib/metrics.mjs";
 import { closedSql } from "@/lib/site-dates";
 import { figureColumns, publishedSurvey } from "@/lib/surveys/queries";
 import { resultsHidden, visibleCounts, type VisibleCounts } from "@/lib/surveys/results-visibility";
-import { reports, surveys, users, votes, type Category, type ResultsVisibility, type Role, type SurveyStatus, type VoteValue } from "@/models";
+import { reports, surveys, users, votes, webhookEndpoints, type Category, type ResultsVisibility, type Role, type SurveyStatus, type VoteValue } from "@/models";
 
 /**
  * A counted vote, with the survey's counts and their stats as the voter may see them: all null while
@@ -61,7 +63,7 @@ export async function castVote(input: {
   // One statement (so one implicit transaction): the survey's row is locked only while PostgreSQL runs
   // it, never across round trips to a busy app server, so a burst of votes on one survey queues
   // for microseconds rather than holding pool connections while the server's event loop catches up.
-  const [counts] = await queryRows<{ yesCount: number; noCount: number; resultsVisibility: ResultsVisibility; surveyorId: string }>(
+  const [counts] = await queryRows<{ yesCount: number; noCount: number; resultsVisibility: ResultsVisibility; surveyorId: string; webhooked: boolean }>(
     db as never,
     sql`with inserted as (
           insert into ${votes} (survey_id, user_id, vote, comment, notify_result, network, mailbox_hash)
@@ -77,7 +79,9 @@ export async function castVote(input: {
         set yes_count = yes_count + (select count(*) from inserted where vote = 'yes')::int,
             no_count = no_count + (select count(*) from inserted where vote = 'no')::int
         where ${surveys.id} = ${input.surveyId} and exists (select 1 from inserted)
-        returning yes_count as "yesCount", no_count as "noCount", results_visibility as "resultsVisibility", surveyor_id as "surveyorId"`,
+        returning yes_count as "yesCount", no_count as "noCount", results_visibility as "resultsVisibility", surveyor_id as "surveyorId",
+          -- Whether the surveyor has a webhook for votes: answered here so a survey without one costs no query.
+          exists (select 1 from ${webhookEndpoints} e where e.user_id = ${surveys.surveyorId} and e.disabled_at is null and 'vote.created' = any(e.events)) as "webhooked"`,
   );
   const result = counts
     ? { vote: input.vote, comment, ...visibleCounts(counts, resultsHidden(counts, false, { id: input.userId, role: input.role })) }
@@ -85,7 +89,22 @@ export async function castVote(input: {
   metrics().votes.inc({ outcome: result ? "accepted" : "refused" });
   if (!result) throw await whyNotCounted(input.surveyId, input.userId, mailbox, timeZone);
   emit({ type: "vote.created", surveyId: input.surveyId });
+  if (counts.webhooked) await queueVoteWebhooks(input.surveyId);
   return result;
+}
+
+/**
+ * The new totals for the surveyor's `vote.created` webhooks, batched (lib/integrations/webhooks/queue.ts).
+ * After the vote's commit: a failure here is logged and never refuses the vote, which is counted.
+ */
+async function queueVoteWebhooks(surveyId: string): Promise<void> {
+  try {
+    const db = await getDb();
+    const [survey] = await db.select(surveyFactColumns).from(surveys).where(eq(surveys.id, surveyId));
+    if (survey) await queueVoteTotals(survey);
+  } catch (error) {
+    log("error", "vote webhook not queued", { surveyId, error: (error as Error).message });
+  }
 }
 
 /** The address on a person's account (a deleted account has none left to vote with). */

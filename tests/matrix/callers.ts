@@ -14,6 +14,13 @@ export const ACCOUNTS: Record<SignedInCaller, string> = {
   admin: "admin@demo.test",
 };
 
+/**
+ * The callers the matrix also sends with an API key of theirs (every scope; e2e/matrix.spec.ts makes it
+ * on the account page): the roles that may hold one.
+ */
+export const KEY_HOLDERS = ["owner", "other", "admin"] as const satisfies readonly SignedInCaller[];
+export type KeyHolder = (typeof KEY_HOLDERS)[number];
+
 /** Each signed-in caller's role (models/enums.ts). */
 export const ROLE_OF: Record<SignedInCaller, string> = { user: "user", pro: "pro_user", owner: "surveyor", other: "surveyor", admin: "admin" };
 
@@ -55,6 +62,11 @@ export type Row = {
   expect?: Partial<Record<Caller, Expected>>;
   /** Where a bearer-token caller gets something else than the same caller by cookie. */
   bearer?: Partial<Record<Caller, Expected>>;
+  /**
+   * What a caller presenting their API key (`Bearer opx_…`) gets. Outside /api/v1 a key names no one,
+   * so it is what the signed-out get unless said here; an /api/v1 row says it, or its key callers are not sent.
+   */
+  apiKey?: Partial<Record<KeyHolder, Expected>>;
   proof: string;
 };
 
@@ -67,7 +79,7 @@ export const signedIn = (status: Expected): Partial<Record<Caller, Expected>> =>
  * A request with a body to a path without parameters, whose route file is the path's own: the same body
  * from every caller, the status of a caller its access lets in, and (`more`) what else the row says.
  */
-export const sendRow = (method: Row["method"], path: string, body: RequestBody, letIn: Expected, proof: string, more: Pick<Row, "bearer" | "expect"> = {}): Row => ({
+export const sendRow = (method: Row["method"], path: string, body: RequestBody, letIn: Expected, proof: string, more: Pick<Row, "bearer" | "expect" | "apiKey"> = {}): Row => ({
   file: `app${path}/route.ts`,
   method,
   path: () => path,

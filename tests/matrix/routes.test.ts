@@ -11,7 +11,7 @@ import { buildOpenApiDocument, rolesOf } from "@/lib/api/openapi/document";
 import { specOf } from "@/lib/api/openapi/from-routes";
 import { OPERATIONS_BY_HAND } from "@/lib/api/openapi/operations";
 import { ROOT, apiRouteFiles, exportedMethods, routeFileOf, walk } from "../route-files";
-import { CALLERS, ROWS, admittedByDocument, expectationsOf, type Admitted, type ApiDocument, type Row } from "./routes";
+import { CALLERS, KEY_HOLDERS, ROWS, admittedByDocument, expectationsOf, keyExpectation, type Admitted, type ApiDocument, type Row } from "./routes";
 
 const document = buildOpenApiDocument(API_ROUTES) as ApiDocument;
 const files = apiRouteFiles().map((r) => r.file);
@@ -82,6 +82,23 @@ describe("the matrix's expectations", () => {
     expect(expectationsOf({ ...row, expect: { other: 403 } }, ["surveyor", "admin"])).toMatchObject({ owner: 400, other: 403 });
     expect(expectationsOf(row, "anyone")).toEqual({ anon: 400, user: 400, pro: 400, owner: 400, other: 400, admin: 400 });
     expect(() => expectationsOf(row, undefined)).toThrow(/must say what anon, user/);
+  });
+});
+
+describe("an API key caller", () => {
+  const outside: Row = { file: "app/api/x/route.ts", method: "GET", path: () => "/api/x", proof: "" };
+  const expected = expectationsOf(outside, ["surveyor", "admin"]);
+
+  it("gets what the signed-out get outside /api/v1 (a key names no one there), unless the row says", () => {
+    expect(keyExpectation(outside, expected, "owner")).toBe(401);
+    expect(keyExpectation({ ...outside, apiKey: { owner: 200 } }, expected, "owner")).toBe(200);
+  });
+
+  it("is sent to an /api/v1 row only as the row says, and every /api/v1/surveys row says it for every key holder", () => {
+    expect(keyExpectation({ ...outside, file: "app/api/v1/x/route.ts" }, expected, "owner")).toBeUndefined();
+    const v1 = ROWS.filter((row) => row.file.startsWith("app/api/v1/surveys"));
+    expect(v1.length).toBe(7);
+    for (const row of v1) for (const caller of KEY_HOLDERS) expect(keyExpectation(row, expectationsOf(row, ["surveyor", "admin"]), caller), `${row.method} ${row.file}`).toBeDefined();
   });
 });
 

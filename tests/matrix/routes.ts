@@ -14,7 +14,7 @@
 // (the wrapper checks the caller, then params, then the body: 400 therefore means "allowed in"), or a
 // body that is valid but changes nothing (an upgrade confirmation for an account that is already
 // pro_user, a token for oneself). Each row's `proof` says which.
-import { CALLERS, ROLE_OF, type Caller, type Expected, type Row } from "./callers";
+import { CALLERS, ROLE_OF, type Caller, type Expected, type KeyHolder, type Row } from "./callers";
 import { PAGE_ROWS } from "./page-rows";
 import { PUBLIC_ROWS } from "./public-rows";
 import { routeFileOf } from "../route-files";
@@ -60,4 +60,15 @@ export function expectationsOf(row: Row, admitted: Admitted | undefined): Record
   const missing = CALLERS.filter((caller) => expected[caller] === undefined);
   if (missing.length) throw new Error(`${row.method} ${row.file}: nothing declares who may call it, so the row must say what ${missing.join(", ")} get`);
   return expected as Record<Caller, Expected>;
+}
+
+/**
+ * What a caller presenting their API key gets from a row (`Row.apiKey`): outside /api/v1 what the
+ * signed-out get (a key names no one there); undefined for an /api/v1 row that does not say, whose key
+ * callers are then not sent.
+ */
+export function keyExpectation(row: Row, expected: Record<Caller, Expected>, caller: KeyHolder): Expected | undefined {
+  const stated = row.apiKey?.[caller];
+  if (stated !== undefined) return stated;
+  return row.file.startsWith("app/api/v1/") ? undefined : expected.anon;
 }

@@ -1,7 +1,7 @@
 // The authorisation matrix's rows for the /api calls that need a sign-in or an action of the
 // permission table (tests/matrix/routes.ts): what each probe sends, the status that means "let in",
 // its proof, and the callers an ownership or self check answers otherwise than the access implies.
-import { ACCOUNTS, emailOf, sendRow, type Row } from "./callers";
+import { ACCOUNTS, emailOf, sendRow, signedIn, type Row } from "./callers";
 
 export const SIGNED_IN_ROWS: Row[] = [
   // ---- signed-in calls
@@ -214,4 +214,87 @@ export const SIGNED_IN_ROWS: Row[] = [
   },
   { file: "app/api/me/mail-preferences/route.ts", method: "GET", path: () => "/api/me/mail-preferences", proof: "the caller's own preferences" },
   sendRow("PATCH", "/api/me/mail-preferences", { json: { results: "not a boolean" } }, 400, "the caller's own preferences only; an invalid body is refused after the sign-in check, nothing changed"),
+  // ---- API keys: the account page's, by the browser session only (a token is 403); surveyors and admins.
+  { file: "app/api/me/api-keys/route.ts", method: "GET", path: () => "/api/me/api-keys", bearer: { owner: 403, other: 403, admin: 403 }, proof: "the caller's own keys, read only; never with an API token (403)" },
+  sendRow("POST", "/api/me/api-keys", { json: { name: "", scopes: [] } }, 400, "an empty name and no scopes refused after the role check (400): no key made; never with an API token (403)", {
+    bearer: { owner: 403, other: 403, admin: 403 },
+  }),
+  {
+    file: "app/api/me/api-keys/[id]/route.ts",
+    method: "DELETE",
+    path: (ids) => `/api/me/api-keys/${ids.missing}`,
+    letIn: 404,
+    bearer: { owner: 403, other: 403, admin: 403 },
+    proof: "an id that is none of the caller's keys (404): nothing revoked; never with an API token (403)",
+  },
+  // ---- /api/v1 surveys: an API key only (a session cookie or a token is 401 there, whatever the role);
+  // with their key, the owner reaches the owner's survey, anyone else finds none (404).
+  ...v1SurveyRows(),
+  // ---- /api/v1/webhooks: an API key only, as for the surveys; with their key, each holder reaches only
+  // their own webhooks (an id of none of theirs is 404). app/api/v1/webhooks/route.test.ts tries another's.
+  ...webhookRows(),
 ];
+
+function v1SurveyRows(): Row[] {
+  const KEY_ONLY = "an /api/v1 call takes an API key only: a session cookie or a token is 401, nothing read or changed";
+  const survey = (ids: { survey: string }) => `/api/v1/surveys/${ids.survey}`;
+  const notTheirs = { other: 404, admin: 404 } as const;
+  return [
+    { file: "app/api/v1/surveys/route.ts", method: "GET", path: () => "/api/v1/surveys", expect: signedIn(401), apiKey: { owner: 200, other: 200, admin: 200 }, proof: `${KEY_ONLY}; with a key, one's own surveys` },
+    sendRow("POST", "/api/v1/surveys", { json: { title: "" } }, 400, `${KEY_ONLY}; with a key, an empty title is refused after the scope and role checks (400): nothing created`, {
+      expect: signedIn(401),
+      apiKey: { owner: 400, other: 400, admin: 400 },
+    }),
+    { file: "app/api/v1/surveys/[id]/route.ts", method: "GET", path: survey, expect: signedIn(401), apiKey: { owner: 200, ...notTheirs }, proof: `${KEY_ONLY}; with a key, the owner's survey to its owner only` },
+    {
+      file: "app/api/v1/surveys/[id]/route.ts",
+      method: "PATCH",
+      path: survey,
+      body: () => ({ json: { title: "" } }),
+      letIn: 400,
+      expect: signedIn(401),
+      apiKey: { owner: 400, ...notTheirs },
+      proof: `${KEY_ONLY}; with a key, an empty title refused once the survey is the owner's (400), anyone else's key finds none (404): nothing changed`,
+    },
+    {
+      file: "app/api/v1/surveys/[id]/unpublish/route.ts",
+      method: "POST",
+      path: (ids) => `/api/v1/surveys/${ids.missing}/unpublish`,
+      letIn: 404,
+      expect: signedIn(401),
+      apiKey: { owner: 404, other: 404, admin: 404 },
+      proof: `${KEY_ONLY}; with a key, an id that is no survey (404): nothing unpublished`,
+    },
+    { file: "app/api/v1/surveys/[id]/results/route.ts", method: "GET", path: (ids) => `${survey(ids)}/results`, expect: signedIn(401), apiKey: { owner: 200, ...notTheirs }, proof: `${KEY_ONLY}; with a key, to the owner only` },
+    { file: "app/api/v1/surveys/[id]/voters/route.ts", method: "GET", path: (ids) => `${survey(ids)}/voters`, expect: signedIn(401), apiKey: { owner: 200, ...notTheirs }, proof: `${KEY_ONLY}; with a key, to the owner only` },
+  ];
+}
+
+function webhookRows(): Row[] {
+  const KEY_ONLY = "an /api/v1 call takes an API key only: a session cookie or a token is 401, nothing read or changed";
+  const hook = (ids: { missing: string }) => `/api/v1/webhooks/${ids.missing}`;
+  const none = { owner: 404, other: 404, admin: 404 } as const;
+  const missingRow = (file: string, method: Row["method"], path: Row["path"], what: string, body?: Row["body"]): Row => ({
+    file: `app/api/v1/webhooks/${file}/route.ts`,
+    method,
+    path,
+    ...(body && { body }),
+    letIn: 404,
+    expect: signedIn(401),
+    apiKey: none,
+    proof: `${KEY_ONLY}; with a key, an id that is none of the caller's webhooks (404): ${what}`,
+  });
+  return [
+    { file: "app/api/v1/webhooks/route.ts", method: "GET", path: () => "/api/v1/webhooks", expect: signedIn(401), apiKey: { owner: 200, other: 200, admin: 200 }, proof: `${KEY_ONLY}; with a key, one's own webhooks` },
+    sendRow("POST", "/api/v1/webhooks", { json: { url: "https://127.0.0.1/", events: ["vote.created"] } }, 400, `${KEY_ONLY}; with a key, a loopback URL is refused after the scope and role checks (400): nothing added`, {
+      expect: signedIn(401),
+      apiKey: { owner: 400, other: 400, admin: 400 },
+    }),
+    missingRow("[id]", "GET", hook, "nothing read"),
+    missingRow("[id]", "PATCH", hook, "nothing turned on", () => ({ json: { enabled: true } })),
+    missingRow("[id]", "DELETE", hook, "nothing deleted"),
+    missingRow("[id]/rotate", "POST", (ids) => `${hook(ids)}/rotate`, "no secret made"),
+    missingRow("[id]/deliveries", "GET", (ids) => `${hook(ids)}/deliveries`, "nothing read"),
+    missingRow("[id]/deliveries/[deliveryId]/redeliver", "POST", (ids) => `${hook(ids)}/deliveries/${ids.missing}/redeliver`, "nothing queued"),
+  ];
+}

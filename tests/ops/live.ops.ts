@@ -1,15 +1,16 @@
 // Live results streams (GET /api/survey/{id}/live) on real `npm start` servers: a vote reaches an
 // open stream within a second on the same server and, through Redis, on another one sharing
-// PostgreSQL; the per-client cap; and SIGTERM with 200 streams open ends every one of them at once and
-// exits 0 well within the grace period.
+// PostgreSQL; an unpublish on one ends the other's streams and polled figures within 100 ms; a server
+// started while Redis is away says so in its readiness and its log, then recovers and hears votes;
+// the per-client cap; and SIGTERM with 200 streams open ends every one of them at once and exits 0
+// well within the grace period.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "@/lib/db/client";
 import {
   PG_URL,
+  apiToken,
   baseEnv,
   childrenOf,
   createPgDatabase,
@@ -22,7 +23,6 @@ import {
   stopServer,
   tempDir,
   vote,
-  withDb,
   type Server,
 } from "./helpers";
 
@@ -261,33 +261,42 @@ describe.skipIf(!multi)("live results across two production servers on PostgreSQ
   let database: { url: string; drop: () => Promise<void> };
   let a: Server;
   let b: Server;
+  let c: Server | undefined;
   let surveyId: string;
+  let otherSurveyIds: string[];
   let voters: { id: string }[];
+  let adminId: string;
+  let env: Record<string, string>;
 
-  beforeAll(async () => {
+  const startRedis = async () => {
     redis = spawn("redis-server", ["--port", String(REDIS_PORT), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"], { stdio: "ignore" });
     for (let i = 0; i < 50; i++) {
       if (spawnSync("redis-cli", ["-p", String(REDIS_PORT), "ping"]).stdout?.toString().includes("PONG")) break;
       await new Promise((r) => setTimeout(r, 100));
     }
+  };
+  const stopRedis = async () => {
+    if (!redis) return;
+    const exited = new Promise((r) => redis!.on("exit", r));
+    redis.kill("SIGKILL");
+    await exited;
+    redis = undefined;
+  };
+  const readiness = async (server: Server) => (await (await fetch(`${server.url}/api/health/ready`)).json()) as { status: string; degraded?: string[] };
+
+  beforeAll(async () => {
+    await startRedis();
     database = await createPgDatabase();
-    const env = baseEnv({ DATABASE_URL: database.url, REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, METRICS_TOKEN: metricsToken, TRUSTED_PROXIES: "1" });
+    env = baseEnv({ DATABASE_URL: database.url, REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, METRICS_TOKEN: metricsToken, TRUSTED_PROXIES: "1", LOG_LEVEL: "info" });
     seed(env);
     voters = await createVoters({ url: database.url }, 10);
-    surveyId = (
-      await withDb({ url: database.url }, (db) =>
-        queryRows<{ id: string }>(db, sql`select id from surveys where status = 'publish' and deadline > current_date order by created_at limit 1`),
-      )
-    )[0].id;
+    [{ id: adminId }] = await createVoters({ url: database.url }, 1, "admin");
+    [surveyId, ...otherSurveyIds] = await openSurveyIds({ url: database.url }, 3);
     [a, b] = await Promise.all([startServer(4721, env), startServer(4722, env)]);
   });
   afterAll(async () => {
-    for (const s of [a, b]) if (s) await stopServer(s, "SIGKILL");
-    if (redis) {
-      const exited = new Promise((r) => redis!.on("exit", r));
-      redis.kill("SIGKILL");
-      await exited;
-    }
+    for (const s of [a, b, c]) if (s) await stopServer(s, "SIGKILL");
+    await stopRedis();
     await database?.drop();
   });
 
@@ -321,6 +330,68 @@ describe.skipIf(!multi)("live results across two production servers on PostgreSQ
       expect(reads).toHaveLength(1);
     } finally {
       for (const s of [...onB, onA]) s.close();
+    }
+  }, 120_000);
+
+  it("a server started while Redis is away says so (readiness, log), tries again, recovers, and its streams then hear other servers' votes", async () => {
+    await stopRedis();
+    c = await startServer(4723, env);
+    try {
+      const away = await readiness(c);
+      expect(away.status).toBe("degraded");
+      expect(away.degraded?.[0]).toMatch(/^redis: unavailable since \d{4}-.*failed attempts.*served from the database/);
+      expect(c.lines.some((l) => l.includes("redis unavailable, serving from the database"))).toBe(true);
+      // A stream opened now subscribes to the other servers' votes while Redis is still away.
+      const onC = await openStream(`${c.url}/api/survey/${otherSurveyIds[0]}/live`, { "x-forwarded-for": "192.0.2.40" });
+      try {
+        await until(5000, () => figuresOf(onC).length > 0);
+        await startRedis();
+        const recovered = await until(10_000, () => c!.lines.find((l) => l.includes("redis available again")));
+        expect(JSON.parse(recovered)).toMatchObject({ level: "info", unavailableMs: expect.any(Number), failures: expect.any(Number) });
+        for (let i = 0; i < 100 && (await readiness(c)).status !== "ready"; i++) await new Promise((r) => setTimeout(r, 100));
+        expect(await readiness(c)).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", redis: "ok", stopping: false } });
+        for (let i = 0; i < 100 && (await readiness(a)).status !== "ready"; i++) await new Promise((r) => setTimeout(r, 100));
+        const before = lastTotal(onC);
+        const res = await vote(a, otherSurveyIds[0], voters[9].id);
+        expect(res.status).toBe(200);
+        await until(1500, () => lastTotal(onC) === before + 1);
+      } finally {
+        onC.close();
+      }
+    } finally {
+      await stopServer(c);
+      c = undefined;
+    }
+  }, 120_000);
+
+  it("an unpublish through A ends B's streams and B's polled figures within 100 ms (Redis pub/sub)", async () => {
+    const id = otherSurveyIds[1];
+    const onB = await Promise.all([1, 2].map((n) => openStream(`${b.url}/api/survey/${id}/live`, { "x-forwarded-for": `192.0.2.${50 + n}` })));
+    try {
+      await until(5000, () => onB.every((s) => figuresOf(s).length > 0));
+      expect((await fetch(`${b.url}/api/survey/${id}/results`)).status).toBe(200);
+      const res = await fetch(`${a.url}/api/update_survey_status`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${apiToken(adminId)}`, "content-type": "application/json" },
+        body: JSON.stringify({ id, status: "unpublish", feedbackMessage: "Unpublished by the live streams test." }),
+      });
+      const answeredAt = performance.now();
+      expect(res.status).toBe(200);
+      const delays = await Promise.all(
+        onB.map(async (stream) => {
+          const gone = await until(2000, () => stream.events.find((e) => e.event === "gone"));
+          await stream.ended;
+          return Math.max(0, gone.at - answeredAt);
+        }),
+      );
+      // Polled figures (GET /results) on B: the survey is gone there too, not a second later.
+      const polled = await fetch(`${b.url}/api/survey/${id}/results`);
+      const polledAfter = performance.now() - answeredAt;
+      console.log(`two servers: an unpublish on A ended B's streams after ${delays.map((d) => Math.round(d)).join(", ")} ms; B's /results answered ${polled.status} after ${Math.round(polledAfter)} ms`);
+      expect(Math.max(...delays)).toBeLessThan(100);
+      expect(polled.status).toBe(404);
+    } finally {
+      for (const s of onB) s.close();
     }
   }, 120_000);
 

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/auth/password";
+import { getDb } from "@/lib/db";
 import { createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { itIsForAdminsOnly } from "@/tests/admin";
@@ -62,6 +64,24 @@ describe("GET /api/get_user", () => {
     expect(ids(await get(admin, "?q=_"))).toEqual([]);
     // The 'All Roles' choice is an empty role.
     expect((await get(admin, `?role=&q=${tag}`)).status).toBe(200);
+  });
+
+  it("counts a search's matches up to 1,001 (more than 1,000) and ends its pages there", async () => {
+    const admin = await createUser({ role: "admin" });
+    const db = await getDb();
+    const tag = `wide${Date.now().toString(36)}`;
+    await db.execute(sql`
+      insert into users (email, name, role)
+      select ${tag} || '-' || lpad(i::text, 5, '0') || '@test.example', 'Wide ' || i, 'user'
+      from generate_series(1, 1200) as i`);
+    const first = await get(admin, `?q=${tag}&limit=100`);
+    expect(first.headers.get("x-total-count")).toBe("1001");
+    expect((first.json as unknown as { email: string }[])[0].email).toBe(`${tag}-00001@test.example`);
+    // Page 11 of 100 holds matches 1,001 to 1,100: it starts within the count and is read.
+    expect(((await get(admin, `?q=${tag}&limit=100&page=11`)).json as unknown as unknown[]).length).toBe(100);
+    expect((await get(admin, `?q=${tag}&limit=100&page=12`)).json).toEqual([]);
+    // A narrower search is counted exactly.
+    expect((await get(admin, `?q=${tag}-0001`)).headers.get("x-total-count")).toBe("10");
   });
 
   it("refuses an unknown role, a limit above 100, a bad page and an oversize search with 400", async () => {

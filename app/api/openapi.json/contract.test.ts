@@ -14,7 +14,10 @@ import { siteUrl } from "@/lib/seo";
 import { castVote } from "@/lib/votes/votes";
 import { reportSurvey } from "@/lib/votes/reports";
 import { changeUserPicture } from "@/lib/accounts/users";
-import { contactMessages, payments, surveys, type Survey, type User } from "@/models";
+import { createApiKey } from "@/lib/integrations/api-keys";
+import { createWebhook } from "@/lib/integrations/webhooks/endpoints";
+import { queueWebhookEvent } from "@/lib/integrations/webhooks/queue";
+import { contactMessages, payments, surveys, webhookDeliveries, type Survey, type User } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
 import { withAltcha } from "@/tests/altcha-call";
 import { call } from "@/tests/http";
@@ -104,6 +107,33 @@ afterAll(() => {
   delete process.env.METRICS_TOKEN;
 });
 
+// The /api/v1/webhooks calls: the owner's API key with `webhooks:write`, one endpoint and one delivery of theirs.
+let hookKey: Record<string, string>;
+let hookId: string;
+let deliveryId: string;
+beforeAll(async () => {
+  hookKey = { authorization: `Bearer ${(await createApiKey(owner.id, { name: "contract", scopes: ["webhooks:write"] })).key}` };
+  hookId = (await createWebhook(owner.id, { url: "https://hooks.example.com/contract", events: ["survey.reported"] })).id;
+  const db = await getDb();
+  await db.transaction((tx) => queueWebhookEvent(tx, "survey.reported", published.id));
+  [{ id: deliveryId }] = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hookId));
+});
+
+// The /api/v1 survey calls: the owner's API key with every scope.
+let surveyKey: Record<string, string>;
+beforeAll(async () => {
+  const scopes = ["surveys:read", "surveys:write", "results:read"] as const;
+  surveyKey = { authorization: `Bearer ${(await createApiKey(owner.id, { name: "contract surveys", scopes: [...scopes] })).key}` };
+});
+const v1Survey = () => ({
+  title: "Made by a tool",
+  description: "Made through /api/v1 by the contract test.",
+  category: "Technology",
+  deadline: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+  questionTitle: "Documented?",
+  questionDescription: "Is every answer in the document?",
+});
+
 const missing = "0badf00d-0000-4000-8000-000000000000";
 
 /** Every documented GET, and the reads sent as POST, with the calls that exercise it. */
@@ -162,6 +192,30 @@ const READS: Record<string, () => Call[]> = {
   "GET /api/auth/session": () => [{ cookie: voterCookie, status: 200 }, { status: 200 }],
   "GET /api/auth/csrf": () => [{ status: 200 }],
   "GET /api/auth/providers": () => [{ status: 200 }],
+  "GET /api/me/api-keys": () => [{ cookie: ownerCookie, status: 200 }, { cookie: voterCookie, status: 403 }, { status: 401 }],
+  "GET /api/v1/surveys": () => [
+    { headers: surveyKey, status: 200 },
+    { headers: surveyKey, query: "limit=1", status: 200 },
+    { headers: surveyKey, query: "cursor=forged", status: 400 },
+    { status: 401 },
+  ],
+  "GET /api/v1/surveys/{id}": () => [
+    { headers: surveyKey, params: { id: published.id }, status: 200 },
+    { headers: surveyKey, params: { id: unpublished.id }, status: 200 },
+    { headers: surveyKey, params: { id: missing }, status: 404 },
+  ],
+  "GET /api/v1/surveys/{id}/results": () => [{ headers: surveyKey, params: { id: published.id }, status: 200 }],
+  "GET /api/v1/surveys/{id}/voters": () => [
+    { headers: surveyKey, params: { id: published.id }, status: 200 },
+    { headers: surveyKey, params: { id: published.id }, query: "limit=1", status: 200 },
+  ],
+  "GET /api/v1/webhooks": () => [
+    { headers: hookKey, status: 200 },
+    { headers: hookKey, query: "limit=1&cursor=forged", status: 400 },
+    { status: 401 },
+  ],
+  "GET /api/v1/webhooks/{id}": () => [{ headers: hookKey, params: { id: hookId }, status: 200 }, { headers: hookKey, params: { id: missing }, status: 404 }],
+  "GET /api/v1/webhooks/{id}/deliveries": () => [{ headers: hookKey, params: { id: hookId }, status: 200 }],
   "POST /api/reported_by": () => [{ as: voter, body: {}, status: 200 }, { as: owner, body: {}, status: 403 }],
   "POST /api/get_participated_survey": () => [{ as: voter, body: { userEmail: voter.email }, status: 200 }, { as: voter, body: { userEmail: pro.email }, status: 403 }],
   "POST /api/get_commented_surveys": () => [{ as: pro, body: {}, status: 200 }],
@@ -223,6 +277,36 @@ const WRITES: [string, () => Call[]][] = [
   ["POST /api/unsubscribe", () => [{ query: "token=forged", status: 400 }]],
   ["DELETE /api/me", () => [{ as: fresh, body: {}, status: 403 }]],
   ["POST /api/register", () => [{ form: imageForm({ name: "Reg", email: "not-an-email", password: "long enough" }), status: 400 }]],
+  [
+    "POST /api/me/api-keys",
+    () => [
+      { cookie: ownerCookie, body: { name: "Contract", scopes: ["surveys:read"] }, status: 201 },
+      { cookie: ownerCookie, body: { name: "", scopes: [] }, status: 400 },
+    ],
+  ],
+  ["DELETE /api/me/api-keys/{id}", () => [{ cookie: ownerCookie, params: { id: missing }, status: 404 }]],
+  [
+    "POST /api/v1/surveys",
+    () => [
+      { headers: { ...surveyKey, "idempotency-key": "contract-create" }, body: v1Survey(), status: 201 },
+      { headers: { ...surveyKey, "idempotency-key": "contract-create" }, body: v1Survey(), status: 201 },
+      { headers: { ...surveyKey, "idempotency-key": "contract-create" }, body: { ...v1Survey(), title: "Another" }, status: 422 },
+      { headers: surveyKey, body: { ...v1Survey(), title: "" }, status: 400 },
+    ],
+  ],
+  ["PATCH /api/v1/surveys/{id}", () => [{ headers: surveyKey, params: { id: published.id }, body: { questionDescription: "Do you agree, really?" }, status: 200 }]],
+  ["POST /api/v1/surveys/{id}/unpublish", () => [{ headers: surveyKey, params: { id: unpublished.id }, status: 200 }]],
+  [
+    "POST /api/v1/webhooks",
+    () => [
+      { headers: hookKey, body: { url: "https://hooks.example.com/another", events: ["vote.created", "survey.closed"] }, status: 201 },
+      { headers: hookKey, body: { url: "https://127.0.0.1/", events: ["vote.created"] }, status: 400 },
+    ],
+  ],
+  ["POST /api/v1/webhooks/{id}/rotate", () => [{ headers: hookKey, params: { id: hookId }, status: 200 }]],
+  ["PATCH /api/v1/webhooks/{id}", () => [{ headers: hookKey, params: { id: hookId }, body: { enabled: true }, status: 200 }]],
+  ["POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver", () => [{ headers: hookKey, params: { id: hookId, deliveryId }, status: 202 }]],
+  ["DELETE /api/v1/webhooks/{id}", () => [{ headers: hookKey, params: { id: hookId }, status: 200 }, { headers: hookKey, params: { id: hookId }, status: 404 }]],
 ];
 
 const PROOF_OF_WORK = new Set(["POST /api/contact", "POST /api/password/forgot", "POST /api/register"]);

@@ -11,6 +11,7 @@ import { apiRouteFiles, routeFileOf, servesPath } from "@/tests/route-files";
 import { allOperations, buildOpenApiDocument, rolesOf } from "@/lib/api/openapi/document";
 import { specOf, type Method } from "@/lib/api/openapi/from-routes";
 import { OPERATIONS_BY_HAND } from "@/lib/api/openapi/operations";
+import { WEBHOOK_EVENTS } from "@/lib/integrations/webhooks/schema";
 
 const document = buildOpenApiDocument(API_ROUTES);
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -154,6 +155,22 @@ describe("each route describes itself beside its checks", () => {
     for (const op of OPERATIONS_BY_HAND) {
       expect(op.outsideWrapper, `${op.method} ${op.path}`).toBe(true);
       expect(Object.keys(LEFT_OUT), `${op.method} ${op.path}`).toContain(routeFileOf(files, op.path));
+    }
+  });
+});
+
+describe("the webhooks a surveyor's endpoint receives (OpenAPI 3.1 `webhooks`)", () => {
+  it("describes each event as a signed POST with its payload", () => {
+    const webhooks = document.webhooks as Record<string, { post: { parameters?: { in: string; name: string; required?: boolean }[]; requestBody: { content: Record<string, { schema: unknown }> } } }>;
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    for (const event of WEBHOOK_EVENTS) {
+      const { post } = webhooks[event];
+      expect(post.parameters?.filter((p) => p.in === "header").map((p) => [p.name, p.required]), event).toEqual([
+        ["webhook-id", true],
+        ["webhook-timestamp", true],
+        ["webhook-signature", true],
+      ]);
+      expect(post.requestBody.content["application/json"].schema, event).toBeDefined();
     }
   });
 });

@@ -7,11 +7,14 @@ import { DeleteAccount } from "@/components/account/delete-account";
 import { PasskeysSection } from "@/components/account/passkeys-section";
 import { PasswordForm } from "@/components/account/password-form";
 import { SecondFactorSection } from "@/components/account/second-factor-section";
+import { ApiKeysSection } from "@/components/account/api-keys-section";
 import { ProfileForm } from "@/components/account/profile-form";
 import { SessionsList } from "@/components/account/sessions-list";
 import { ChangePicture } from "@/components/auth/change-picture";
 import { buttonVariants } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/guards";
+import { can } from "@/lib/auth/permissions";
+import { lacksRequiredSecondFactor } from "@/lib/auth/second-factor-gate";
 import { formatDateTime, formatTimeAgo } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
 import { mailConfigured } from "@/lib/mail/transport";
@@ -123,11 +126,30 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         />
       </AccountSection>
 
+      {can(user.role, "useApiKeys") && (
+        <AccountSection
+          id="api-keys"
+          title="API keys"
+          description="For your own tools (a spreadsheet, a script): each key reads and manages your surveys through the API, with only the scopes you give it. Changing your password revokes them all."
+        >
+          {lacksRequiredSecondFactor(user, "useApiKeys") ? (
+            <p className="text-sm text-slate-700">
+              Your role needs two-step sign-in before you can use API keys. <a href="#second-factor" className="font-medium text-brand-700 underline underline-offset-2">Set it up above</a>, then make a key here.
+            </p>
+          ) : (
+            <ApiKeysSection timeZone={timeZone} />
+          )}
+          <p className="mt-4 text-sm text-slate-600">
+            How to use them: <a href="/docs/api" className="font-medium text-brand-700 underline underline-offset-2">the API reference</a>.
+          </p>
+        </AccountSection>
+      )}
+
       <AccountSection id="sessions" title="Sessions" description="The browsers signed in to your account. Times are approximate.">
         <SessionsList sessions={listed} total={total} />
       </AccountSection>
 
-      <AccountSection id="export" title="Your data" description="Everything we keep about you, as a JSON file: your account, votes, comments, reports, surveys, payments, sessions and passkeys.">
+      <AccountSection id="export" title="Your data" description="Everything we keep about you, as a JSON file: your account, votes, comments, reports, surveys, payments, sessions, passkeys and API keys.">
         <a href="/api/me/export" download className={buttonVariants({ variant: "outline" })}>
           <Download aria-hidden="true" className="h-4 w-4" />
           Download my data

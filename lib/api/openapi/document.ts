@@ -20,6 +20,7 @@ import { rolesFor, type Action } from "@/lib/auth/permissions";
 import { altchaField } from "@/lib/validation/altcha";
 import { z } from "@/lib/validation/zod";
 import { ROLES } from "@/models/enums";
+import { WEBHOOKS } from "@/lib/integrations/webhooks/openapi";
 import { operationsOf, type Operation, type RouteModule } from "./from-routes";
 import { OPERATIONS_BY_HAND } from "./operations";
 
@@ -39,6 +40,13 @@ const SECURITY_SCHEMES = {
     scheme: "bearer",
     bearerFormat: "JWT",
     description: "A token from `POST /api/jwt`: one hour, for the signed-in person only; signing out ends it. Exempt from the same-origin check.",
+  },
+  apiKey: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "opx_…",
+    description:
+      "An API key (`opx_…`) made on the account page, for the /api/v1 calls only: it acts as its owner with no more than its scopes (each call names the one it needs). Revoked by its owner, a password change or reset, or a suspension.",
   },
   metricsToken: { type: "http", scheme: "bearer", description: "The server's `METRICS_TOKEN`, for a Prometheus scraper." },
   stripeSignature: { type: "apiKey", in: "header", name: "Stripe-Signature", description: "Stripe's signature of the raw body, with the webhook's secret." },
@@ -97,6 +105,10 @@ export function rolesOf(auth: Access): readonly string[] | null {
 /** The error statuses an operation answers: those of the wrapper's checks it goes through, and its own. */
 export function errorStatuses(op: Operation): number[] {
   const statuses = new Set(op.errors);
+  // An API key's: unknown or revoked (401), without the scope (403), past its budget (429); the
+  // Idempotency-Key's: 400 when it cannot be one, 409 still in flight, 422 used for another request.
+  if (op.scope) [401, 403, 429].forEach((s) => statuses.add(s));
+  if (op.idempotent) [400, 409, 422].forEach((s) => statuses.add(s));
   if (!op.outsideWrapper) {
     const signedIn = op.auth !== "none" && op.auth !== "public";
     if (signedIn) statuses.add(401);
@@ -117,12 +129,14 @@ function access(op: Operation): { who: string; roles?: string[] } {
   const allowed = rolesOf(op.auth);
   if (!allowed) return { who: `anyone${own}` };
   const roles = [...allowed];
+  if (op.scope) return { who: `an API key with the scope \`${op.scope}\`, of a ${roles.join(" or ")}${own}`, roles };
   const whom = op.auth === "signed-in" ? "anyone signed in" : roles.join(", ");
   return { who: `${whom}${op.sessionOnly ? ", by session cookie only" : ""}${own}`, roles };
 }
 
 function security(op: Operation): Record<string, string[]>[] {
   if (op.credential) return [{ [op.credential]: [] }];
+  if (op.scope) return [{ apiKey: [op.scope] }];
   if (op.auth === "none") return [];
   // `{}`: no credential at all is fine too.
   if (op.auth === "public") return [{}, { sessionCookie: [] }, { bearerToken: [] }];
@@ -154,19 +168,39 @@ function requestBody(op: Operation): ZodOpenApiRequestBodyObject | undefined {
   return { required: !schema.safeParse({}).success, content: { [type]: { schema } } };
 }
 
+/** What every answer of an /api/v1 call carries once its key is known (draft-ietf-httpapi-ratelimit-headers). */
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Policy": { description: 'The key\'s budget: `"default";q=<requests>;w=<seconds>`', schema: { type: "string" as const } },
+  RateLimit: { description: 'What is left of it: `"default";r=<remaining>;t=<seconds until the window resets>`', schema: { type: "string" as const } },
+};
+/** An /api/v1 call's 429: the key's budget is spent until its window resets. */
+const KEY_BUDGET_SPENT: ZodOpenApiResponseObject = {
+  id: "ApiKeyBudgetSpent",
+  description: "This API key has spent its budget of requests for the window: try again after `Retry-After` seconds.",
+  headers: { ...RATE_LIMIT_HEADERS, "Retry-After": { description: "Seconds until the key's window resets", schema: { type: "integer" } } },
+  content: { "application/json": { schema: errorBodySchema(["too_many_requests"]) } },
+};
+const REPLAYED_HEADER = {
+  "Idempotent-Replayed": { description: "`true` when this is the kept answer of an earlier request with the same `Idempotency-Key`", schema: { type: "string" as const } },
+};
+
 function responses(op: Operation): ZodOpenApiResponsesObject {
   const result: ZodOpenApiResponsesObject = {};
+  const keyHeaders = op.scope ? { ...RATE_LIMIT_HEADERS, ...(op.idempotent && REPLAYED_HEADER) } : undefined;
   for (const answer of op.answers) {
+    const headers = answer.headers || keyHeaders ? { ...keyHeaders, ...answer.headers } : undefined;
     result[String(answer.status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
       description: answer.description,
       ...(answer.json && { content: { "application/json": { schema: answer.json } } }),
       ...(answer.media && { content: Object.fromEntries(answer.media.map((m) => [m.type, { schema: m.schema }])) }),
-      ...(answer.headers && { headers: answer.headers }),
+      ...(headers && { headers }),
     };
   }
   for (const status of errorStatuses(op)) {
     const key = String(status) as `${1 | 2 | 3 | 4 | 5}${string}`;
-    result[key] ??= errorResponses[status];
+    if (result[key]) continue;
+    // Past the key's budget: when to try again, and the fields themselves.
+    result[key] = op.scope && status === 429 ? KEY_BUDGET_SPENT : errorResponses[status];
   }
   return result;
 }
@@ -177,8 +211,19 @@ export const operationId = (method: string, path: string) =>
     .replace(/[{}]/g, "")
     .replace(/[^A-Za-z0-9]+/g, "_")}`;
 
+/** The `Idempotency-Key` header of a POST that honours it. */
+const IDEMPOTENCY_HEADER = z
+  .string()
+  .max(255)
+  .optional()
+  .meta({
+    description:
+      "Any unique string of yours (a UUID), up to 255 visible characters: the same key and request within 24 hours answer the first answer again (`Idempotent-Replayed: true`) and do nothing twice; the same key with another request is 422, while the first is still running 409. Only a successful answer is kept: after a refusal or a failure the key may be used again.",
+  });
+
 function operation(op: Operation): ZodOpenApiOperationObject {
   const { who, roles } = access(op);
+  const header = op.idempotent ? z.object({ "Idempotency-Key": IDEMPOTENCY_HEADER }) : undefined;
   return {
     operationId: operationId(op.method, op.path),
     tags: [op.tag],
@@ -186,8 +231,9 @@ function operation(op: Operation): ZodOpenApiOperationObject {
     description: `**Who may call:** ${who}.${op.description ? `\n\n${op.description}` : ""}`,
     security: security(op),
     ...(roles && { "x-roles": roles }),
-    ...((op.params || op.query) && {
-      requestParams: { ...(op.params && { path: op.params }), ...(op.query && { query: op.query }) } as ZodOpenApiOperationObject["requestParams"],
+    ...(op.scope && { "x-scope": op.scope }),
+    ...((op.params || op.query || header) && {
+      requestParams: { ...(op.params && { path: op.params }), ...(op.query && { query: op.query }), ...(header && { header }) } as ZodOpenApiOperationObject["requestParams"],
     }),
     requestBody: requestBody(op),
     responses: responses(op),
@@ -212,6 +258,7 @@ requests with, so it cannot drift from them.
 - **Who is calling** comes from the session cookie or \`Authorization: Bearer <token>\` (a token from \`POST /api/jwt\`),
   never from the body: a body field naming someone else is refused with 403. Each operation says who may call it
   (\`x-roles\` lists the roles when a sign-in is needed).
+- **Your own tools** use \`/api/v1\` with an API key (\`Authorization: Bearer opx_…\`), and only there: see "API v1".
 - **Errors** are JSON \`{ "error": { "code", "message", "issues"?, "requestId" } }\`; \`requestId\` is also in the
   \`X-Request-Id\` header. A malformed request never gets a 5xx. An unknown \`/api\` path is a JSON 404; a method the
   path does not answer is a JSON 405 with \`Allow\`; every 401 carries \`WWW-Authenticate: ${WWW_AUTHENTICATE}\`.
@@ -245,6 +292,8 @@ export function buildOpenApiDocument(routes: readonly RouteModule[]) {
     servers: [{ url: "/", description: "This site, the one serving this document" }],
     tags: TAGS.map((tag) => ({ ...tag })),
     paths,
+    // What the site sends to a surveyor's own endpoints (docs/webhooks.md).
+    webhooks: WEBHOOKS,
     components: { securitySchemes: SECURITY_SCHEMES },
   });
 }

@@ -5,6 +5,7 @@
 import type { ZodType } from "zod";
 import type { Access, RouteSpec } from "@/lib/api/handler";
 import type { Answer, Tag } from "@/lib/api/route-doc";
+import type { ApiScope } from "@/lib/integrations/scopes";
 import { z } from "@/lib/validation/zod";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -22,6 +23,10 @@ export type Operation = {
   /** Only a session cookie is accepted, a bearer token is refused (403). */
   sessionOnly?: boolean;
   credential?: "metricsToken" | "stripeSignature";
+  /** An /api/v1 call: the API key's scope it needs (`route({ scope })`); no session or token counts. */
+  scope?: ApiScope;
+  /** A POST that honours `Idempotency-Key`. */
+  idempotent?: true;
   params?: ZodType;
   query?: ZodType;
   /** A JSON body, a multipart form, an HTML form (Auth.js) or unparsed bytes. */
@@ -69,6 +74,8 @@ export function operationOf(method: Method, path: string, spec: RouteSpec, prefl
     ...(doc.who && { who: doc.who }),
     ...(sessionOnly && { sessionOnly: true }),
     ...(doc.credential && { credential: doc.credential }),
+    ...(spec.scope && { scope: spec.scope }),
+    ...(spec.idempotent && { idempotent: true as const }),
     ...(spec.params && { params: spec.params }),
     ...(spec.query && { query: spec.query }),
     ...(body && { body }),

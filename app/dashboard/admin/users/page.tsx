@@ -11,7 +11,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { requireCan } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import type { ListedUser } from "@/lib/accounts/users";
-import { listUsers } from "@/lib/accounts/users";
+import { listUsers, USER_SEARCH_COUNT_MAX } from "@/lib/accounts/users";
 import { ROLE_NAMES } from "@/lib/accounts/role-names";
 import { roleFilterSchema, userSearchSchema } from "@/lib/moderation/schema";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
@@ -73,15 +73,24 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     <>
       <PageHeading title="Manage Users" intro="Every account. Change a role with its select, then Save; it applies to that person's next request." />
       <UserFilters />
-      {result.rows.length === 0 ? (
+      {result.rows.length === 0 && result.totalIsAtLeast ? (
+        <EmptyState>Only the first {USER_SEARCH_COUNT_MAX.toLocaleString("en")} matches are listed. Type more of the email or name to narrow the search.</EmptyState>
+      ) : result.rows.length === 0 ? (
         <EmptyState>No accounts match{q ? ` “${q}”` : ""}{role ? ` with the role ${ROLE_NAMES[role]}` : ""}.</EmptyState>
       ) : (
         <>
           <p className="mb-2 text-sm text-slate-600">
-            {result.total} {result.total === 1 ? "account" : "accounts"}
+            {result.totalIsAtLeast
+              ? `More than ${USER_SEARCH_COUNT_MAX.toLocaleString("en")} accounts match: the first ${USER_SEARCH_COUNT_MAX.toLocaleString("en")} are listed. Type more of the email or name to narrow the search.`
+              : `${result.total} ${result.total === 1 ? "account" : "accounts"}`}
           </p>
           <DataTable caption="Users" columns={columns} rows={result.rows} rowKey={(u) => u.id} firstSerial={offset + 1} serialHeader="Serial No." />
-          <Pagination page={page} pages={pageCount(result.total, DASHBOARD_PAGE_SIZE)} href={(p) => listHref("/dashboard/admin/users", { role, q }, p)} className="mt-6" />
+          <Pagination
+            page={page}
+            pages={pageCount(result.totalIsAtLeast ? USER_SEARCH_COUNT_MAX : result.total, DASHBOARD_PAGE_SIZE)}
+            href={(p) => listHref("/dashboard/admin/users", { role, q }, p)}
+            className="mt-6"
+          />
         </>
       )}
     </>
