@@ -11,6 +11,7 @@ import { formatDateTime, formatTimeAgo } from "@/lib/dates";
 import { API_KEY_NAME_MAX, apiKeyNameSchema, type ApiKeyJson } from "@/lib/integrations/api-key-schema";
 import { API_SCOPES, SCOPE_TEXT, type ApiScope } from "@/lib/integrations/scopes";
 import { cn } from "@/lib/utils";
+import { ListLoading } from "./list-loading";
 
 const failure = (e: unknown) => (e instanceof RequestError ? e.message : "Something went wrong. Please try again.");
 
@@ -44,26 +45,15 @@ export function ApiKeysSection({ timeZone }: { timeZone: string }) {
   useEffect(() => load(), [load]);
 
   if (keys === null) {
-    return loadError ? (
-      <div className="space-y-3">
-        <p role="alert" className="text-sm text-red-700">
-          {loadError}
-        </p>
-        <Button
-          variant="outline"
-          onClick={() => {
-            setLoadError(null);
-            load();
-          }}
-        >
-          Try again
-        </Button>
-      </div>
-    ) : (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-        <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />
-        Loading your API keys…
-      </p>
+    return (
+      <ListLoading
+        what="API keys"
+        error={loadError}
+        onRetry={() => {
+          setLoadError(null);
+          load();
+        }}
+      />
     );
   }
 

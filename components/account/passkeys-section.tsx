@@ -12,6 +12,7 @@ import { RequestError, requestJson, sendJson } from "@/lib/api/client";
 import { formatDateTime, formatTimeAgo } from "@/lib/dates";
 import { cn } from "@/lib/utils";
 import { PASSKEY_NAME_MAX, passkeyNameSchema, type PasskeyJson } from "@/lib/accounts/passkey-schema";
+import { ListLoading } from "./list-loading";
 
 const failure = (e: unknown) => (e instanceof RequestError ? e.message : "Something went wrong. Please try again.");
 
@@ -73,26 +74,15 @@ export function PasskeysSection({ timeZone }: { timeZone: string }) {
   };
 
   if (passkeys === null) {
-    return loadError ? (
-      <div className="space-y-3">
-        <p role="alert" className="text-sm text-red-700">
-          {loadError}
-        </p>
-        <Button
-          variant="outline"
-          onClick={() => {
-            setLoadError(null);
-            load();
-          }}
-        >
-          Try again
-        </Button>
-      </div>
-    ) : (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-        <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />
-        Loading your passkeys…
-      </p>
+    return (
+      <ListLoading
+        what="passkeys"
+        error={loadError}
+        onRetry={() => {
+          setLoadError(null);
+          load();
+        }}
+      />
     );
   }
 
