@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
+import { e2eChromium } from "./scripts/e2e-chromium.mjs";
 
 // End-to-end tests run against a production build on an embedded database seeded with demo data.
 //
@@ -113,7 +114,8 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's Chromium headless shell, or its full Chromium (scripts/e2e-chromium.mjs).
+      executablePath: e2eChromium(),
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"],
     },
   },
