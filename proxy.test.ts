@@ -71,14 +71,24 @@ describe("proxy", () => {
     }
   });
 
+  it("keeps the page's language in its redirects and guards the page under its language's segment", async () => {
+    expect(await visit("/es/dashboard/user/surveys")).toBe("http://localhost:3000/es/login?callbackUrl=%2Fes%2Fdashboard%2Fuser%2Fsurveys");
+    expect(await visit("/en/payment")).toBe("http://localhost:3000/login?callbackUrl=%2Fpayment");
+    const cookie = await sessionCookieFor(await createUser({ role: "user" }));
+    expect(await visit("/de/dashboard/admin/users", cookie)).toBe("http://localhost:3000/de/dashboard/user");
+    expect(await visit("/es/dashboard/user/surveys", cookie)).toBeNull();
+  });
+
   it("guards only the paths it must (a catch-all matcher costs throughput), every page rendered per request among them", () => {
     // The pages rendered per request are the dashboards, the payment page and every page of app/(auth)
     // (the sign-in forms and the pages of mailed links): each needs its nonce.
     const authPages = fs
-      .readdirSync(path.join(import.meta.dirname, "app/(auth)"), { withFileTypes: true })
+      .readdirSync(path.join(import.meta.dirname, "app/[locale]/(auth)"), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(entry.parentPath, entry.name, "page.tsx")))
       .map((entry) => `/${entry.name}`);
     expect(authPages).toContain("/signup");
-    expect([...config.matcher].sort()).toEqual(["/dashboard", "/dashboard/:path*", "/payment", ...authPages].sort());
+    // Each with and without the language's segment the production server adds (lib/i18n/routing.mjs).
+    const unprefixed = ["/dashboard", "/dashboard/:path*", "/payment", ...authPages];
+    expect([...config.matcher].sort()).toEqual([...unprefixed, ...unprefixed.map((p) => `/:locale(en|es|de)${p}`)].sort());
   });
 });

@@ -53,6 +53,23 @@ export async function benchCachedPages({ base, pages, load, failed, peakRss, ser
       row("1 paired ratio to /about", `${name} (${encoding})`, `${fmt(median, 2)} (rounds ${ratios.map((r) => fmt(r, 2)).join(", ")})`, ">= 0.90", ok(median >= 0.9));
     }
   }
+  // Each language is a cached copy of its own (lib/i18n/routing.mjs): the Spanish and German pages,
+  // measured alternately with the English page, must be as fast.
+  for (const [name, url] of pages.filter(([n]) => ["/", "/surveys", "survey page"].includes(n))) {
+    for (const locale of ["es", "de"]) {
+      const path = new URL(url).pathname;
+      const translated = `${base}/${locale}${path === "/" ? "" : path}`;
+      await fetch(translated);
+      const ratios = [];
+      for (let round = 0; round < 3; round++) {
+        const english = await load(url, { duration: 3, headers: { "accept-encoding": "gzip" } });
+        const other = await load(translated, { duration: 3, headers: { "accept-encoding": "gzip" } });
+        ratios.push(other.requests.average / english.requests.average);
+      }
+      const median = [...ratios].sort((x, y) => x - y)[1];
+      row("1 languages", `${name} in ${locale} vs English (gzip)`, `${fmt(median, 2)} (rounds ${ratios.map((r) => fmt(r, 2)).join(", ")})`, ">= 0.90", ok(median >= 0.9));
+    }
+  }
   // Who answered the cached pages: Next from its cache (hit, stale), Next rendering (miss), or the
   // server from a kept copy without Next (kept; /about and the other build-time pages never are).
   const exposition = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();

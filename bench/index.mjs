@@ -5,7 +5,7 @@
 // from PostgreSQL's statistics), seeds the demo data, and serves the build with `server/index.mjs`
 // on BENCH_PORT (5510). The load generator (autocannon) runs on the same machine.
 //   BENCH_SECONDS (8) per measurement, BENCH_CONNECTIONS (50)
-// Rows: requests/s of each public page beside /about and a static asset; the same during 50 votes a
+// Rows: requests/s of each public page beside /about and a static asset, and in Spanish and German beside English; the same during 50 votes a
 // second on one survey, and how long a vote takes to show; database reads per second for 1,000 live
 // results viewers polling, then 1,000 viewers of the live stream while 20 votes a second land
 // (bench/live.mjs: delay to each viewer, reads, memory, a static asset meanwhile); each public page's

@@ -28,6 +28,8 @@ const SIGNED_OUT_ONLY = ["/login", "/register", "/signup"];
 // The pages mailed links open (here without a token: each says the link is not valid) and the embed
 // other sites frame (no site navigation: it stands alone in the frame). Checked signed out.
 const LINKS_AND_EMBEDS = ["/forgot-password", "/reset-password", "/verify-email", "/confirm-email", "/unsubscribe", "/embed/survey/{survey}"];
+// The same pages in the other languages (docs/i18n.md): a sample of each kind, checked signed out.
+const OTHER_LANGUAGES = ["/es", "/de/surveys", "/es/survey/details/{survey}", "/de/about", "/es/register", "/de/embed/survey/{survey}"];
 const DASHBOARD: Record<Exclude<Role, "signed-out">, string[]> = {
   user: ["/dashboard/user", "/dashboard/user/surveys", "/dashboard/user/my-reports"],
   pro_user: ["/dashboard/pro_user", "/dashboard/pro_user/surveys", "/dashboard/pro_user/my-reports", "/dashboard/pro_user/comments", "/dashboard/pro_user/billing"],
@@ -53,7 +55,7 @@ const DASHBOARD: Record<Exclude<Role, "signed-out">, string[]> = {
 // Pages with a Google sign-in button: checked once it is enabled (the providers known), as people use it.
 const WITH_GOOGLE = ["/login", "/register", "/signup"];
 const pagesOf = (role: Role) =>
-  role === "signed-out" ? [...PUBLIC, ...SIGNED_OUT_ONLY, ...LINKS_AND_EMBEDS] : [...PUBLIC, "/payment", "/dashboard/account", ...DASHBOARD[role]];
+  role === "signed-out" ? [...PUBLIC, ...SIGNED_OUT_ONLY, ...LINKS_AND_EMBEDS, ...OTHER_LANGUAGES] : [...PUBLIC, "/payment", "/dashboard/account", ...DASHBOARD[role]];
 
 test("every page of the app is in this spec", () => {
   const root = path.resolve(import.meta.dirname, "..", "app");
@@ -68,7 +70,8 @@ test("every page of the app is in this spec", () => {
             path
               .relative(root, path.dirname(full))
               .split(path.sep)
-              .filter((part) => !/^\(.*\)$/.test(part))
+              // Route groups, and the language's segment every page is under (docs/i18n.md).
+              .filter((part) => !/^\(.*\)$/.test(part) && part !== "[locale]")
               .map((part) => (part === "[id]" ? "{id}" : part))
               .join("/"),
         );
@@ -85,6 +88,8 @@ test("every page of the app is in this spec", () => {
     // A search of the list (/surveys?q=…): axe checks it, with its empty state, in survey-search.spec.ts.
     "/c/surveys/[sort]/[category]/[status]/[page]/[q]": "/surveys",
     "/c/embed/{id}/[theme]": "/embed/survey/{id}",
+    // The catch-all of addresses that lead nowhere: the error page.
+    "/[...rest]": "/no/such/page",
   };
   for (const [i, p] of found.entries()) found[i] = publicAddress[p] ?? p;
   // /dashboard only redirects to the person's own dashboard; /check-inbox sends the demo's people, whose
@@ -188,11 +193,12 @@ for (const role of ROLES) {
       const me = page.waitForResponse((r) => r.url().endsWith("/api/me"), { timeout: 5_000 }).catch(() => null);
       await page.goto(url);
       if (url.startsWith("/no/")) await expect(page.getByRole("heading", { name: "this is a error page" })).toBeVisible();
-      else if (url.startsWith("/embed/")) await expect(page.locator("h1").first()).toBeVisible();
+      else if (/^\/(?:es\/|de\/)?embed\//.test(url)) await expect(page.locator("h1").first()).toBeVisible();
       else {
         await expect(page.locator("h1").first()).toBeVisible();
         await (await me)?.finished();
-        await expect(page.getByRole("navigation", { name: "Main" })).toBeAttached();
+        // The navigation bar's name in the page's language (messages/client: nav.main).
+        await expect(page.getByRole("navigation", { name: /^(Main|Principal|Hauptnavigation)$/ })).toBeAttached();
         // The API reference is drawn in the browser: check it once it is there.
         if (url === "/docs/api") await expect(page.getByRole("main", { name: /^API documentation/ })).toBeVisible();
         if (WITH_GOOGLE.includes(url)) await expect(page.getByRole("button", { name: /with Google/ })).toBeEnabled();
@@ -209,7 +215,7 @@ for (const role of ROLES) {
           const freshMe = fresh.waitForResponse((r) => r.url().endsWith("/api/me"), { timeout: 5_000 }).catch(() => null);
           await fresh.goto(url);
           await expect(fresh.locator("h1").first()).toBeVisible();
-          if (!url.startsWith("/no/") && !url.startsWith("/embed/")) await (await freshMe)?.finished();
+          if (!url.startsWith("/no/") && !/^\/(?:es\/|de\/)?embed\//.test(url)) await (await freshMe)?.finished();
           if (url === "/docs/api") await expect(fresh.getByRole("main", { name: /^API documentation/ })).toBeVisible();
           if (WITH_GOOGLE.includes(url)) await expect(fresh.getByRole("button", { name: /with Google/ })).toBeEnabled();
           await layOutAt(fresh, viewport);

@@ -3,9 +3,11 @@
 // too (the survey form); what needs the server's configuration (today in APP_TIME_ZONE) or SQL (closed
 // by the database clock) is in lib/site-dates.ts.
 //
-// A fixed "en-US" format in the app's time zone, not the reader's locale: public pages are one cached
-// HTML page for every visitor, so the text cannot depend on who asks, and re-formatting in the
-// browser would ship JavaScript to every signed-out visitor. Each date is also in a <time dateTime>.
+// Written in the page's language (each language of a public page is a cached page of its own) and the
+// app's time zone, not the reader's zone: the page is one cached HTML page for every visitor of that
+// language, and re-formatting in the browser would ship JavaScript to every signed-out visitor. Each
+// date is also in a <time dateTime>. English is "en-US" ("Jan 21, 2027"), Spanish "es-ES" ("21 ene
+// 2027"), German "de-DE" ("21.01.2027").
 
 // A calendar date (YYYY-MM-DD) as its own day: it is not an instant, so no zone may shift it.
 function asUtcMidnight(date: string): Date {
@@ -28,39 +30,49 @@ export function addDays(date: string, days: number): string {
   return new Date(asUtcMidnight(date).getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const day = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-const monthDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+/** The languages dates are written in (lib/i18n/locales.mjs), as Intl's tags. */
+export type DateLocale = "en" | "es" | "de";
+const TAGS: Record<DateLocale, string> = { en: "en-US", es: "es-ES", de: "de-DE" };
 
-/** "Jan 21, 2027". */
-export function formatDate(date: string): string {
-  return day.format(asUtcMidnight(date));
-}
-
-/** "Jan 21"; with the year ("Jan 21, 2028") when it is not the year of `today`. */
-export function formatShortDate(date: string, today: string): string {
-  return date.slice(0, 4) === today.slice(0, 4) ? monthDay.format(asUtcMidnight(date)) : formatDate(date);
-}
-
-// A formatter costs far more to make than to use (a table of 20 rows made 40): one per zone and style.
+// A formatter costs far more to make than to use (a table of 20 rows made 40): one per language, zone and style.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${withTime ? "t" : "d"}:${timeZone}`;
+function cached(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
   let format = formatters.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", withTime ? { dateStyle: "medium", timeStyle: "short", timeZone } : { dateStyle: "medium", timeZone });
+    format = make();
     formatters.set(key, format);
   }
   return format;
 }
+const dayFormat = (locale: DateLocale) =>
+  cached(`day:${locale}`, () => new Intl.DateTimeFormat(TAGS[locale], { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }));
+const monthDayFormat = (locale: DateLocale) =>
+  cached(`md:${locale}`, () => new Intl.DateTimeFormat(TAGS[locale], { month: "short", day: "numeric", timeZone: "UTC" }));
+
+/** "Jan 21, 2027" (es "21 ene 2027", de "21. Jan. 2027"). */
+export function formatDate(date: string, locale: DateLocale = "en"): string {
+  return dayFormat(locale).format(asUtcMidnight(date));
+}
+
+/** "Jan 21"; with the year ("Jan 21, 2028") when it is not the year of `today`. */
+export function formatShortDate(date: string, today: string, locale: DateLocale = "en"): string {
+  return date.slice(0, 4) === today.slice(0, 4) ? monthDayFormat(locale).format(asUtcMidnight(date)) : formatDate(date, locale);
+}
+
+function formatter(timeZone: string, withTime: boolean, locale: DateLocale): Intl.DateTimeFormat {
+  return cached(`${withTime ? "t" : "d"}:${locale}:${timeZone}`, () =>
+    new Intl.DateTimeFormat(TAGS[locale], withTime ? { dateStyle: "medium", timeStyle: "short", timeZone } : { dateStyle: "medium", timeZone }),
+  );
+}
 
 /** An instant as "Jan 21, 2027, 3:04 PM" in the given time zone. */
-export function formatDateTime(at: Date, timeZone: string): string {
-  return formatter(timeZone, true).format(at);
+export function formatDateTime(at: Date, timeZone: string, locale: DateLocale = "en"): string {
+  return formatter(timeZone, true, locale).format(at);
 }
 
 /** An instant with its zone named, "Jan 21, 2027, 3:04 PM UTC": the reader may live in another zone. */
-export function formatDateTimeWithZone(at: Date, timeZone: string): string {
-  return `${formatDateTime(at, timeZone)} ${timeZone}`;
+export function formatDateTimeWithZone(at: Date, timeZone: string, locale: DateLocale = "en"): string {
+  return `${formatDateTime(at, timeZone, locale)} ${timeZone}`;
 }
 
 /**
@@ -73,35 +85,35 @@ export function isClosed(deadline: string, today: string): boolean {
 }
 
 /**
- * The deadline note around its date, "Voting closes at the end of " + "Jan 21, 2027" + " (UTC)" while
- * open, "Voting closed on " + "Jan 21, 2027" + "" after: in parts, so that a page can put the date in
- * a <time>.
+ * The deadline note's facts: whether voting has closed, and the deadline as it is written. Its words
+ * are messages ("Voting closes at the end of {date} ({timeZone})" while open, "Voting closed on
+ * {date}" after: `survey.deadline`, components/survey/deadline-note.tsx), which put the date in a <time>.
  */
-export function deadlineNote(deadline: string, today: string, timeZone: string): { before: string; date: string; after: string } {
-  const date = formatDate(deadline);
-  return isClosed(deadline, today)
-    ? { before: "Voting closed on ", date, after: "" }
-    : { before: "Voting closes at the end of ", date, after: ` (${timeZone})` };
+export function deadlineNote(deadline: string, today: string, locale: DateLocale = "en"): { closed: boolean; date: string } {
+  return { closed: isClosed(deadline, today), date: formatDate(deadline, locale) };
 }
 
-const RELATIVE_STEPS: [limitSeconds: number, unitSeconds: number, unit: string][] = [
+const RELATIVE_STEPS: [limitSeconds: number, unitSeconds: number, unit: "minute" | "hour" | "day"][] = [
   [3600, 60, "minute"],
   [86_400, 3600, "hour"],
   [30 * 86_400, 86_400, "day"],
 ];
 
 /**
- * How long ago, roughly: "just now", "5 minutes ago", "3 hours ago", "2 days ago"; a month or more
- * ago, the date itself ("Jan 21, 2027"). For times that are approximate anyway (a session's last use).
+ * How long ago, roughly: "just now", "5 minutes ago", "3 hours ago", "2 days ago" (in Spanish and
+ * German through Intl.RelativeTimeFormat: "hace 5 minutos", "vor 5 Minuten"); a month or more ago, the
+ * date itself ("Jan 21, 2027"). For times that are approximate anyway (a session's last use).
  */
-export function formatTimeAgo(at: Date, now: Date, timeZone: string): string {
+export function formatTimeAgo(at: Date, now: Date, timeZone: string, locale: DateLocale = "en"): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - at.getTime()) / 1000));
-  if (seconds < 60) return "just now";
+  const relative = new Intl.RelativeTimeFormat(TAGS[locale], { numeric: "auto" });
+  if (seconds < 60) return locale === "en" ? "just now" : relative.format(0, "second");
   for (const [limit, unit, name] of RELATIVE_STEPS) {
     if (seconds < limit) {
       const n = Math.floor(seconds / unit);
+      if (locale !== "en") return relative.format(-n, name);
       return `${n} ${name}${n === 1 ? "" : "s"} ago`;
     }
   }
-  return formatter(timeZone, false).format(at);
+  return formatter(timeZone, false, locale).format(at);
 }

@@ -11,7 +11,7 @@
 //   /surveys?q=&sort=&category=&status=&page=  -> /c/surveys/{sort}/{category|all}/{status|all}/{page}/{q}
 //   /embed/survey/{id}?theme=          -> /c/embed/{id}/{light|dark}
 // The query string stays the list's public state. Only valid values lead to a view, so each view has
-// one cache entry and junk cannot fill the cache: anything else reaches app/(site)/surveys/route.ts,
+// one cache entry and junk cannot fill the cache: anything else reaches app/[locale]/(site)/surveys/route.ts,
 // which redirects to the nearest valid view. The browser's URL never changes. A search (`q`) leads to
 // its view only when already normalised (`normaliseSearch`: what the search form's redirect makes of
 // any text), so equivalent searches share one entry; search pages are kept briefly
@@ -176,12 +176,15 @@ export function internalPath(url) {
 }
 
 /**
- * The public path of an internal route (`/c/surveys/createdAt/Health/all/2` → `/surveys`); any other path
- * as it is. For what a page shows depending on where it is: during the request the app sees the
+ * The public path of an internal route (`/c/surveys/createdAt/Health/all/2` → `/surveys`), without its
+ * language (`/es/surveys` → `/surveys`); any other path as it is. For what a page shows depending on where it is: during the request the app sees the
  * internal route, in the browser the public URL.
  * @param {string} pathname
  */
 export function publicPathname(pathname) {
+  // The language's segment first (lib/i18n/routing.mjs): `/es/c/home/index` and `/es` are both `/`.
+  const language = /^\/(?:en|es|de)(?=\/|$)/.exec(pathname);
+  if (language) pathname = pathname.slice(language[0].length) || "/";
   if (!pathname.startsWith("/c/")) return pathname;
   const [, , kind, id] = pathname.split("/");
   if (kind === "home") return "/";
@@ -192,7 +195,7 @@ export function publicPathname(pathname) {
   return pathname;
 }
 
-/** @typedef {{ source: string, destination: string, has?: { type: "query", key: string, value: string }[], missing?: { type: "query", key: string }[] }} Rewrite */
+/** @typedef {{ source: string, destination: string, has?: { type: "query" | "cookie", key: string, value: string }[], missing?: { type: "query", key: string }[] }} Rewrite */
 
 /**
  * The whole table as Next rewrite rules, for `next dev` (next.config.ts).

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { idColumn, createdAtColumn, belongsTo } from "./columns";
 import { roleEnum } from "./enums";
 
@@ -37,8 +37,12 @@ export const users = pgTable(
     // Set by an admin (lib/moderation/suspension.ts): the account cannot sign in and its sessions are ended.
     suspendedAt: timestamp("suspended_at", { withTimezone: true, mode: "date" }),
     suspendedReason: text("suspended_reason"),
+    // The language the person reads the site and their mail in (lib/i18n/locales.mjs): the page's
+    // language when they registered, then their choice on the switcher or the account page.
+    locale: text("locale").notNull().default("en"),
   },
   (t) => [
+    check("users_locale_known", sql`${t.locale} in ('en', 'es', 'de')`),
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
     index("users_role_idx").on(t.role),
     // The admin's user list: one role, in email order, one page at a time.

@@ -17,8 +17,9 @@
 // app, and tells the app it is there through lib/runtime.mjs (a production app started any other way
 // refuses to serve: instrumentation.ts).
 import http from "node:http";
+import vary from "vary";
 import { getEnv } from "../lib/env.mjs";
-import { internalPath } from "../lib/public-rewrites.mjs";
+import { routeRequest, VARY_LOCALE } from "../lib/i18n/routing.mjs";
 import { createLogger } from "../lib/logger.mjs";
 import { metrics } from "../lib/metrics.mjs";
 import { runtime } from "../lib/runtime.mjs";
@@ -67,6 +68,8 @@ const server = http.createServer((req, res) => {
   const file = statics.lookup(req);
   if (file) return serveStatic(req, res, file);
   const started = performance.now();
+  // The address asked for, for the log: the page's internal route replaces it below.
+  const asked = req.url ?? "/";
   const requestId = assignRequestId(req, res);
   const client = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trusted);
   const https = isHttps(req, trusted);
@@ -87,7 +90,7 @@ const server = http.createServer((req, res) => {
     const fields = {
       requestId,
       method: req.method,
-      path: (req.url ?? "/").split("?")[0],
+      path: asked.split("?")[0],
       status: res.statusCode,
       durationMs: Math.round(performance.now() - started),
       client,
@@ -98,7 +101,7 @@ const server = http.createServer((req, res) => {
   if (refuseMalformed(req, res, requestId)) return;
   const allow = req.url?.startsWith("/api/") ? routeMethods.get(patternOf(req)) : undefined;
   if (allow && !allow.includes(req.method ?? "GET")) return refuseMethod(req, res, requestId, allow);
-  toInternalRoute(req, res);
+  if (toInternalRoute(req, res)) return;
   if (pages.serveKept(req, res)) {
     pageCache.inc({ result: "kept" });
     return;
@@ -139,25 +142,54 @@ function staticMetrics(method, status) {
 }
 
 /**
- * A cached page's public URL is handed to Next as the internal route that renders it
- * (lib/public-rewrites.mjs), whose segments carry everything the page depends on. A page is asked for
- * without its query string, which Next would otherwise parse in several places and write into the
- * cached page as the first visitor's; a client router's request keeps it (Next checks its `_rsc`
- * marker) and is told the path and search it was rendered for, as Next tells it after a rewrite of its
- * own: its router keys what it keeps by them.
+ * Every page is handed to Next as its route in the request's language (lib/i18n/routing.mjs): the
+ * language's segment first, then, for a cached page, the internal route whose segments carry
+ * everything the page depends on (lib/public-rewrites.mjs). A cached page is asked for without its
+ * query string, which Next would otherwise parse in several places and write into the cached page as
+ * the first visitor's. A client router's request keeps it (Next checks its `_rsc` marker) and is told
+ * the path (and for a cached page the search) it was rendered for, as Next tells it after a rewrite of
+ * its own: its router keys what it keeps by them. Returns true when the answer is a redirect to the
+ * visitor's language, already sent.
  */
 function toInternalRoute(req, res) {
   const url = req.url ?? "/";
-  const route = internalPath(url);
-  if (!route) return;
-  if (req.headers.rsc !== "1") {
-    req.url = route;
-    return;
+  const rsc = req.headers.rsc === "1";
+  const route = routeRequest(url, {
+    cookie: req.headers.cookie,
+    acceptLanguage: req.headers["accept-language"],
+    userAgent: req.headers["user-agent"],
+    method: req.method,
+    rsc,
+  });
+  if ("redirect" in route) {
+    res.setHeader("Vary", VARY_LOCALE);
+    res.writeHead(307, { Location: route.redirect, "Cache-Control": "public, max-age=3600", "Content-Length": 0 }).end();
+    return true;
   }
-  res.setHeader("x-nextjs-rewritten-path", route);
-  res.setHeader("x-nextjs-rewritten-query", "");
+  if (route.vary) varyByLanguage(res);
+  if (route.url === url) return false;
   const mark = url.indexOf("?");
-  req.url = mark < 0 ? route : route + url.slice(mark);
+  const target = route.url.split("?")[0];
+  if (!rsc) {
+    req.url = route.url;
+    return false;
+  }
+  res.setHeader("x-nextjs-rewritten-path", target);
+  if (route.cached) res.setHeader("x-nextjs-rewritten-query", "");
+  req.url = mark < 0 ? target : target + url.slice(mark);
+  return false;
+}
+
+/**
+ * An unprefixed public page is English or a redirect depending on the visitor's headers, so its answer
+ * says so to caches. Added when the headers go out: Next sets its own Vary, replacing one set earlier.
+ */
+function varyByLanguage(res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    vary(res, VARY_LOCALE);
+    return writeHead.apply(this, args);
+  };
 }
 
 // Keep-alive connections that sit idle longer than the load balancer's are closed by us first.

@@ -1,6 +1,7 @@
 // The route pattern a request reached (`/survey/details/[id]`, `/api/vote/[id]`), read from the
 // build's own route table (.next/routes-manifest.json), so metrics are labelled by a bounded set of
-// routes and never by a raw URL a client chose.
+// routes and never by a raw URL a client chose. Pages are labelled without their language's segment
+// (`/[locale]/survey/details/[id]` is `/survey/details/[id]`): one series per page, whatever the language.
 import fs from "node:fs";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
@@ -9,9 +10,10 @@ import { LRUCache } from "lru-cache";
 /** @param {string} dir the app's folder (holding .next) */
 export function loadRoutePatterns(dir) {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, ".next/routes-manifest.json"), "utf8"));
+  const label = (page) => page.replace(/^\/\[locale\](?=\/|$)/, "") || "/";
   const exact = new Map();
-  for (const route of manifest.staticRoutes ?? []) exact.set(route.page, route.page);
-  const dynamic = (manifest.dynamicRoutes ?? []).map((route) => ({ page: route.page, regex: new RegExp(route.regex) }));
+  for (const route of manifest.staticRoutes ?? []) exact.set(route.page, label(route.page));
+  const dynamic = (manifest.dynamicRoutes ?? []).map((route) => ({ page: label(route.page), regex: new RegExp(route.regex) }));
   // The pages asked for most (a cached page, a popular survey) are found once, not by trying every
   // dynamic route's pattern on each request.
   /** @type {LRUCache<string, string>} */

@@ -3,7 +3,7 @@
 // but the survey's surveyor and admins; once the deadline has passed, everyone sees it.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import SurveyDetailsPage from "@/app/(site)/survey/details/[id]/page";
+import SurveyDetailsPage from "@/app/[locale]/(site)/survey/details/[id]/page";
 import { getDb } from "@/lib/db";
 import { surveys } from "@/models";
 import { propsNamed } from "@/tests/element-text";

@@ -1,6 +1,7 @@
 "use client";
 
 import { Check, Copy, KeyRound, Loader2, Plus } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -8,12 +9,13 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { RequestError, requestJson, sendJson } from "@/lib/api/client";
 import { formatDateTime, formatTimeAgo } from "@/lib/dates";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales.mjs";
 import { API_KEY_NAME_MAX, apiKeyNameSchema, type ApiKeyJson } from "@/lib/integrations/api-key-schema";
-import { API_SCOPES, SCOPE_TEXT, type ApiScope } from "@/lib/integrations/scopes";
+import { API_SCOPES, type ApiScope } from "@/lib/integrations/scopes";
 import { cn } from "@/lib/utils";
 import { ListLoading } from "./list-loading";
-
-const failure = (e: unknown) => (e instanceof RequestError ? e.message : "Something went wrong. Please try again.");
+import { textRuleProblem } from "./request-problem";
+import { useAccountProblem } from "./use-problem";
 
 /**
  * The account page's API keys (surveyors and admins): each with its name, first characters, scopes,
@@ -22,6 +24,8 @@ const failure = (e: unknown) => (e instanceof RequestError ? e.message : "Someth
  * GET /api/me/api-keys; dates in the site's time zone, as the rest of the page.
  */
 export function ApiKeysSection({ timeZone }: { timeZone: string }) {
+  const t = useTranslations("account.apiKeys");
+  const { locale, problem } = useAccountProblem();
   const [keys, setKeys] = useState<ApiKeyJson[] | null>(null);
   const [limit, setLimit] = useState(20);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -35,19 +39,19 @@ export function ApiKeysSection({ timeZone }: { timeZone: string }) {
         setKeys(answer.apiKeys);
         setLimit(answer.limit);
       },
-      (e: unknown) => live && setLoadError(`Your API keys could not be loaded. ${failure(e)}`),
+      (e: unknown) => live && setLoadError(t("loadFailed", { problem: problem(e) })),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [t, problem]);
 
   useEffect(() => load(), [load]);
 
   if (keys === null) {
     return (
       <ListLoading
-        what="API keys"
+        loading={t("loading")}
         error={loadError}
         onRetry={() => {
           setLoadError(null);
@@ -63,7 +67,7 @@ export function ApiKeysSection({ timeZone }: { timeZone: string }) {
       {made && <NewKey name={made.name} apiKey={made.key} onDone={() => setMade(null)} />}
       {keys.length === 0 ? (
         <p className="text-sm text-slate-700" data-testid="api-keys-empty">
-          You have no API keys. Make one for a tool of yours (a spreadsheet, a script) to read and manage your surveys through the API.
+          {t("none")}
         </p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="api-key-list">
@@ -71,15 +75,15 @@ export function ApiKeysSection({ timeZone }: { timeZone: string }) {
             <ApiKeyItem
               key={key.id}
               apiKey={key}
-              made={formatDateTime(new Date(key.createdAt), timeZone)}
-              lastUsed={key.lastUsedAt ? formatTimeAgo(new Date(key.lastUsedAt), now, timeZone) : null}
+              made={formatDateTime(new Date(key.createdAt), timeZone, locale)}
+              lastUsed={key.lastUsedAt ? formatTimeAgo(new Date(key.lastUsedAt), now, timeZone, locale) : null}
               onRevoked={() => setKeys((list) => list && list.filter((k) => k.id !== key.id))}
             />
           ))}
         </ul>
       )}
       {keys.length >= limit ? (
-        <p className="text-sm text-slate-600">You have {limit} API keys, the most an account can have. Revoke one to make another.</p>
+        <p className="text-sm text-slate-600">{t("full", { limit })}</p>
       ) : (
         <NewKeyForm
           onMade={(key, listed) => {
@@ -94,6 +98,9 @@ export function ApiKeysSection({ timeZone }: { timeZone: string }) {
 
 /** The form of a new key: its name and scopes (none chosen at first: a key holds only what it needs). */
 function NewKeyForm({ onMade }: { onMade: (key: string, listed: ApiKeyJson) => void }) {
+  const t = useTranslations("account.apiKeys");
+  const { locale, problem } = useAccountProblem();
+  const nameRules = { required: t("nameRequired"), tooLong: t("nameTooLong", { max: API_KEY_NAME_MAX }), forbidden: t("nameForbidden") };
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<ApiScope[]>([]);
   const [nameError, setNameError] = useState<string>();
@@ -104,8 +111,8 @@ function NewKeyForm({ onMade }: { onMade: (key: string, listed: ApiKeyJson) => v
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = apiKeyNameSchema.safeParse(name);
-    setNameError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    setScopesError(scopes.length === 0 ? "Choose at least one scope" : undefined);
+    setNameError(parsed.success ? undefined : textRuleProblem(parsed.error.issues[0], locale, nameRules));
+    setScopesError(scopes.length === 0 ? t("scopesRequired") : undefined);
     setFormError(undefined);
     if (!parsed.success || scopes.length === 0) return;
     setSaving(true);
@@ -118,12 +125,13 @@ function NewKeyForm({ onMade }: { onMade: (key: string, listed: ApiKeyJson) => v
       setScopes([]);
     } catch (e) {
       if (e instanceof RequestError) {
-        const onName = e.issues.find((i) => i.path === "name")?.message;
-        const onScopes = e.issues.find((i) => i.path.startsWith("scopes"))?.message;
-        if (onName) setNameError(onName);
-        if (onScopes) setScopesError(onScopes);
-        if (!onName && !onScopes) setFormError(e.message);
-      } else setFormError(failure(e));
+        const english = locale === DEFAULT_LOCALE;
+        const onName = e.issues.find((i) => i.path === "name");
+        const onScopes = e.issues.find((i) => i.path.startsWith("scopes"));
+        if (onName) setNameError(english ? onName.message : nameRules.required);
+        if (onScopes) setScopesError(english ? onScopes.message : t("scopesRequired"));
+        if (!onName && !onScopes) setFormError(problem(e));
+      } else setFormError(problem(e));
     } finally {
       setSaving(false);
     }
@@ -134,10 +142,10 @@ function NewKeyForm({ onMade }: { onMade: (key: string, listed: ApiKeyJson) => v
   return (
     <form onSubmit={submit} noValidate aria-labelledby="api-key-new" className="space-y-4 rounded-lg border border-slate-200 p-4">
       <h3 id="api-key-new" className="font-semibold text-slate-900">
-        Make an API key
+        {t("newHeading")}
       </h3>
       <div className="sm:max-w-sm">
-        <Field id="api-key-name" label="Name" error={nameError} hint="What the key is for, so you can tell your keys apart.">
+        <Field id="api-key-name" label={t("nameLabel")} error={nameError} hint={t("nameHint")}>
           <input
             id="api-key-name"
             name="name"
@@ -152,7 +160,7 @@ function NewKeyForm({ onMade }: { onMade: (key: string, listed: ApiKeyJson) => v
         </Field>
       </div>
       <fieldset aria-describedby={scopesError ? "api-key-scopes-error" : undefined}>
-        <legend className="text-sm font-medium text-slate-800">What it may do</legend>
+        <legend className="text-sm font-medium text-slate-800">{t("scopesLegend")}</legend>
         <div className="mt-2 space-y-2">
           {API_SCOPES.map((scope) => (
             <label key={scope} className="flex items-start gap-3 text-sm text-slate-800">
@@ -166,7 +174,7 @@ function NewKeyForm({ onMade }: { onMade: (key: string, listed: ApiKeyJson) => v
               />
               <span className="min-w-0">
                 <span className="font-mono text-xs text-slate-700">{scope}</span>
-                <span className="block">{SCOPE_TEXT[scope]}</span>
+                <span className="block">{t(`scopes.${scope}`)}</span>
               </span>
             </label>
           ))}
@@ -184,7 +192,7 @@ function NewKeyForm({ onMade }: { onMade: (key: string, listed: ApiKeyJson) => v
       )}
       <Button type="submit" variant="outline" disabled={saving}>
         {saving ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <Plus aria-hidden="true" className="h-4 w-4" />}
-        Make key
+        {t("make")}
       </Button>
     </form>
   );
@@ -195,6 +203,7 @@ function NewKeyForm({ onMade }: { onMade: (key: string, listed: ApiKeyJson) => v
  * so a screen reader hears what appeared.
  */
 function NewKey({ name, apiKey, onDone }: { name: string; apiKey: string; onDone: () => void }) {
+  const t = useTranslations("account.apiKeys");
   const heading = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState(false);
   useEffect(() => heading.current?.focus(), []);
@@ -203,20 +212,22 @@ function NewKey({ name, apiKey, onDone }: { name: string; apiKey: string; onDone
     try {
       await navigator.clipboard.writeText(apiKey);
       setCopied(true);
-      toast.success("API key copied");
+      toast.success(t("copied"));
     } catch {
-      toast.error("Could not copy", { description: "Select the key and copy it." });
+      toast.error(t("copyFailed"), { description: t("copyFailedText") });
     }
   };
 
   return (
     <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="api-key-new">
       <h3 ref={heading} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
-        Your new key “{name}”
+        {t("madeHeading", { name })}
       </h3>
       <p className="text-sm text-slate-800">
-        Copy it now and keep it somewhere safe, such as your password manager: <strong>you will not see it again</strong>. Your tool sends it as{" "}
-        <code className="break-all font-mono text-xs">Authorization: Bearer opx_…</code>.
+        {t.rich("madeText", {
+          strong: (chunks) => <strong>{chunks}</strong>,
+          code: (chunks) => <code className="break-all font-mono text-xs">{chunks}</code>,
+        })}
       </p>
       <p className="break-all rounded-md bg-white p-3 font-mono text-sm text-slate-900" data-testid="api-key-value">
         {apiKey}
@@ -224,10 +235,10 @@ function NewKey({ name, apiKey, onDone }: { name: string; apiKey: string; onDone
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={copy}>
           {copied ? <Check aria-hidden="true" className="h-4 w-4" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
-          {copied ? "Copied" : "Copy key"}
+          {copied ? t("copiedButton") : t("copyKey")}
         </Button>
         <Button type="button" onClick={onDone}>
-          I have saved it
+          {t("done")}
         </Button>
       </div>
     </div>
@@ -235,6 +246,8 @@ function NewKey({ name, apiKey, onDone }: { name: string; apiKey: string; onDone
 }
 
 function ApiKeyItem({ apiKey, made, lastUsed, onRevoked }: { apiKey: ApiKeyJson; made: string; lastUsed: string | null; onRevoked: () => void }) {
+  const t = useTranslations("account.apiKeys");
+  const { problem } = useAccountProblem();
   const [confirming, setConfirming] = useState(false);
   const [revoking, setRevoking] = useState(false);
   const [revokeError, setRevokeError] = useState<string>();
@@ -248,13 +261,13 @@ function ApiKeyItem({ apiKey, made, lastUsed, onRevoked }: { apiKey: ApiKeyJson;
     } catch (e) {
       // Already revoked (from another browser, or by a password change): what the person wanted.
       if (!(e instanceof RequestError && e.status === 404)) {
-        setRevokeError(failure(e));
+        setRevokeError(problem(e));
         setRevoking(false);
         return;
       }
     }
     setConfirming(false);
-    toast.success("API key revoked", { description: `“${apiKey.name}” no longer works.` });
+    toast.success(t("revoked"), { description: t("revokedText", { name: apiKey.name }) });
     onRevoked();
   };
 
@@ -266,7 +279,7 @@ function ApiKeyItem({ apiKey, made, lastUsed, onRevoked }: { apiKey: ApiKeyJson;
           <p className="break-words font-medium text-slate-900" data-testid="api-key-name">
             {apiKey.name} <span className="font-mono text-xs font-normal text-slate-600">{apiKey.prefix}…</span>
           </p>
-          <ul className="flex flex-wrap gap-1" aria-label="Scopes">
+          <ul className="flex flex-wrap gap-1" aria-label={t("scopesLabel")}>
             {apiKey.scopes.map((scope) => (
               <li key={scope} className="rounded-full bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-700">
                 {scope}
@@ -274,14 +287,10 @@ function ApiKeyItem({ apiKey, made, lastUsed, onRevoked }: { apiKey: ApiKeyJson;
             ))}
           </ul>
           <p className="text-sm text-slate-600">
-            Made <time dateTime={apiKey.createdAt}>{made}</time> ·{" "}
-            {apiKey.lastUsedAt ? (
-              <>
-                Last used <time dateTime={apiKey.lastUsedAt}>{lastUsed}</time>
-              </>
-            ) : (
-              "Not used yet"
-            )}
+            {t.rich("madeOn", { date: made, time: (chunks) => <time dateTime={apiKey.createdAt}>{chunks}</time> })} ·{" "}
+            {apiKey.lastUsedAt
+              ? t.rich("lastUsed", { date: lastUsed ?? "", time: (chunks) => <time dateTime={apiKey.lastUsedAt ?? undefined}>{chunks}</time> })
+              : t("notUsed")}
           </p>
         </div>
       </div>
@@ -294,17 +303,17 @@ function ApiKeyItem({ apiKey, made, lastUsed, onRevoked }: { apiKey: ApiKeyJson;
         }}
         onSubmit={revoke}
         trigger={
-          <Button variant="outline" size="sm" className="h-11 self-start sm:h-9" aria-label={`Revoke ${apiKey.name}`}>
-            Revoke
+          <Button variant="outline" size="sm" className="h-11 self-start sm:h-9" aria-label={t("revokeLabel", { name: apiKey.name })}>
+            {t("revoke")}
           </Button>
         }
-        title="Revoke this API key?"
-        description={`“${apiKey.name}” stops working at once: every tool using it is refused from now on. This cannot be undone.`}
+        title={t("revokeTitle")}
+        description={t("revokeText", { name: apiKey.name })}
         cancelDisabled={revoking}
         action={
           <Button type="submit" variant="destructive" disabled={revoking}>
             {revoking && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-            Revoke key
+            {t("revokeAction")}
           </Button>
         }
       >

@@ -1,18 +1,19 @@
 "use client";
 
 import { Loader2 } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { refreshCurrentUser } from "@/components/site/use-current-user";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
-import { RequestError, sendJson } from "@/lib/api/client";
+import { sendJson } from "@/lib/api/client";
+import { localePath } from "@/lib/i18n/locales.mjs";
+import { useRouter } from "@/lib/i18n/navigation";
 import { cn } from "@/lib/utils";
-
-export const ACCOUNT_DELETED_MESSAGE = "Your account was deleted.";
+import { useAccountProblem } from "./use-problem";
 
 /**
  * Delete account: confirmed in an alert dialog where the person types their password (a Google-only
@@ -21,6 +22,8 @@ export const ACCOUNT_DELETED_MESSAGE = "Your account was deleted.";
  */
 export function DeleteAccount({ hasPassword, freshSignIn }: { hasPassword: boolean; freshSignIn: boolean }) {
   const router = useRouter();
+  const t = useTranslations("account.deleteAccount");
+  const { locale, problem } = useAccountProblem();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
@@ -29,11 +32,9 @@ export function DeleteAccount({ hasPassword, freshSignIn }: { hasPassword: boole
   if (!hasPassword && !freshSignIn) {
     return (
       <div className="space-y-3">
-        <p className="text-sm text-slate-700">
-          Your account signs in with Google. To delete it, login with Google again, then come back here within 10 minutes.
-        </p>
-        <Button variant="outline" onClick={() => void signIn("google", { callbackUrl: "/dashboard/account#delete" })}>
-          Login with Google again
+        <p className="text-sm text-slate-700">{t("googleFirst")}</p>
+        <Button variant="outline" onClick={() => void signIn("google", { callbackUrl: localePath(locale, "/dashboard/account#delete") })}>
+          {t("googleAgain")}
         </Button>
       </div>
     );
@@ -41,14 +42,13 @@ export function DeleteAccount({ hasPassword, freshSignIn }: { hasPassword: boole
 
   const confirm = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (hasPassword && !password) return setError("Your password is required");
+    if (hasPassword && !password) return setError(t("passwordRequired"));
     setError(undefined);
     setBusy(true);
     try {
       await sendJson("/api/me", hasPassword ? { password } : {}, "DELETE");
     } catch (e) {
-      const message = e instanceof RequestError ? (e.issues.find((i) => i.path === "password")?.message ?? e.message) : "Something went wrong. Please try again.";
-      setError(message);
+      setError(problem(e, { fields: { password: t("wrongPassword") } }));
       setBusy(false);
       return;
     }
@@ -56,7 +56,7 @@ export function DeleteAccount({ hasPassword, freshSignIn }: { hasPassword: boole
     localStorage.removeItem("token");
     setOpen(false);
     await refreshCurrentUser();
-    toast.success(ACCOUNT_DELETED_MESSAGE);
+    toast.success(t("deleted"));
     router.push("/");
     router.refresh();
   };
@@ -73,20 +73,20 @@ export function DeleteAccount({ hasPassword, freshSignIn }: { hasPassword: boole
         }
       }}
       onSubmit={confirm}
-      trigger={<Button variant="destructive">Delete my account</Button>}
-      title="Delete your account?"
-      description="This cannot be undone. Your name, email, picture and sign-in go; your votes still count, anonymously."
+      trigger={<Button variant="destructive">{t("button")}</Button>}
+      title={t("title")}
+      description={t("description")}
       cancelDisabled={busy}
       action={
         // A submit button rather than AlertDialogAction: the dialog stays open on a refusal.
         <Button type="submit" variant="destructive" disabled={busy}>
           {busy && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-          Delete my account
+          {t("button")}
         </Button>
       }
     >
       {hasPassword && (
-        <Field id="delete-password" label="Your password" error={error}>
+        <Field id="delete-password" label={t("passwordLabel")} error={error}>
           <input
             id="delete-password"
             name="password"

@@ -2,13 +2,18 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type FieldError } from "react-hook-form";
 import { EmailField, PasswordField } from "@/components/auth/form-field";
 import { ResendVerification } from "@/components/auth/resend-verification";
 import { Button } from "@/components/ui/button";
-import { RequestError, sendJson } from "@/lib/api/client";
+import { sendJson, type RequestError } from "@/lib/api/client";
+import { RESERVED_EMAIL_MESSAGE } from "@/lib/accounts/auth-schema";
 import { changeEmailSchema } from "@/lib/accounts/email-links-schema";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales.mjs";
+import { refusedField } from "./request-problem";
+import { useAccountProblem } from "./use-problem";
 
 type Input = { email: string; password: string };
 
@@ -17,6 +22,8 @@ type Input = { email: string; password: string };
  * address confirmed from the new inbox (the address changes only when that link is opened).
  */
 export function EmailSection({ email, verified, hasPassword, mailEnabled }: { email: string; verified: boolean; hasPassword: boolean; mailEnabled: boolean }) {
+  const t = useTranslations("account");
+  const { locale, problem } = useAccountProblem();
   const [sent, setSent] = useState<string | null>(null);
   const {
     register,
@@ -26,15 +33,30 @@ export function EmailSection({ email, verified, hasPassword, mailEnabled }: { em
     formState: { errors, isSubmitting },
   } = useForm<Input>({ resolver: zodResolver(changeEmailSchema), defaultValues: { email: "", password: "" } });
 
+  // The schema's own words in English; in another language the rule it broke (zod's issue code).
+  const ruleText = (field: keyof Input, error: FieldError | undefined) => {
+    if (!error?.message || locale === DEFAULT_LOCALE || error.type === "server") return error?.message;
+    if (field === "password") return t("email.passwordRequired");
+    if (error.type === "too_big") return t("email.tooLong");
+    if (error.type === "invalid_format") return t("email.invalid");
+    if (error.type === "custom") return error.message === RESERVED_EMAIL_MESSAGE ? t("email.reserved") : t("email.forbidden");
+    return t("email.required");
+  };
+
   const onSubmit = async (values: Input) => {
     setSent(null);
     try {
-      setSent((await sendJson<{ message: string }>("/api/me/email", values)).message);
+      const { message } = await sendJson<{ message: string }>("/api/me/email", values);
+      setSent(locale === DEFAULT_LOCALE ? message : t("email.sent", { email: values.email }));
       reset();
     } catch (error) {
-      const issue = error instanceof RequestError ? error.issues[0] : undefined;
-      const field = issue?.path === "email" || issue?.path === "password" ? issue.path : "root";
-      setError(field, { message: error instanceof Error ? error.message : "Something went wrong" });
+      // The API's message (in English) under the field it names, or under the form.
+      const field = refusedField(error, ["email", "password"] as const) ?? "root";
+      const known = (e: RequestError) =>
+        ({ email: t("email.refused"), password: t("email.wrongPassword"), root: undefined })[field] ??
+        (e.status === 409 ? t("email.taken") : e.status === 503 ? t("email.mailOff") : undefined);
+      // Said as it is: no rule of the schema to put in words again (`ruleText`).
+      setError(field, { type: "server", message: problem(error, { known }, t("problems.genericShort")) });
     }
   };
 
@@ -42,7 +64,7 @@ export function EmailSection({ email, verified, hasPassword, mailEnabled }: { em
     <div>
       <p className="text-slate-800">
         <strong className="break-all">{email}</strong>{" "}
-        {verified ? <span className="text-green-800">(verified)</span> : <span className="text-amber-800">(not verified yet)</span>}
+        {verified ? <span className="text-green-800">{t("email.verified")}</span> : <span className="text-amber-800">{t("email.notVerified")}</span>}
       </p>
       {!verified && mailEnabled && (
         <div className="mt-3">
@@ -50,17 +72,17 @@ export function EmailSection({ email, verified, hasPassword, mailEnabled }: { em
         </div>
       )}
       {!mailEnabled ? (
-        <p className="mt-4 text-sm text-slate-700">This site sends no email, so an address cannot be confirmed here. Ask an administrator to change it.</p>
+        <p className="mt-4 text-sm text-slate-700">{t("email.noMail")}</p>
       ) : !hasPassword ? (
-        <p className="mt-4 text-sm text-slate-700">This account signs in with Google: its address is your Google account&apos;s.</p>
+        <p className="mt-4 text-sm text-slate-700">{t("email.google")}</p>
       ) : (
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 max-w-md space-y-4" aria-label="Change email address">
-          <EmailField id="change-email" label="New email address" error={errors.email?.message} {...register("email")} />
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 max-w-md space-y-4" aria-label={t("email.formLabel")}>
+          <EmailField id="change-email" label={t("email.newLabel")} error={ruleText("email", errors.email)} {...register("email")} />
           <PasswordField
             id="change-email-password"
-            label="Your password"
+            label={t("email.passwordLabel")}
             autoComplete="current-password"
-            error={errors.password?.message}
+            error={ruleText("password", errors.password)}
             {...register("password")}
           />
           {errors.root && (
@@ -70,7 +92,7 @@ export function EmailSection({ email, verified, hasPassword, mailEnabled }: { em
           )}
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-            Send a confirmation link
+            {t("email.send")}
           </Button>
           <p role="status" className="text-sm text-green-800">
             {sent}

@@ -1,16 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { RequestError, sendJson } from "@/lib/api/client";
+import { sendJson } from "@/lib/api/client";
+import { useAccountProblem } from "./use-problem";
 
 type Preferences = { results: boolean; surveyNews: boolean; signInNotices: boolean };
 
-const OPTIONS: { key: keyof Preferences; label: string; hint: string }[] = [
-  { key: "results", label: "Results of surveys I asked about", hint: "When a survey you ticked \u201cEmail me the result\u201d on closes." },
-  { key: "surveyNews", label: "News of my own surveys", hint: "When one of your surveys closes, or an admin unpublishes it with feedback." },
-  { key: "signInNotices", label: "Sign-ins from a new browser", hint: "When your account signs in from a browser or system it has not used before." },
-];
+/** The optional kinds of mail, in the order shown; each one's label and hint are `account.mailPreferences.{key}`. */
+const OPTIONS: (keyof Preferences)[] = ["results", "surveyNews", "signInNotices"];
 
 /**
  * The account page's mail preferences: each optional kind of mail on or off, saved as it is ticked.
@@ -18,6 +17,8 @@ const OPTIONS: { key: keyof Preferences; label: string; hint: string }[] = [
  * added or removed) always goes out.
  */
 export function MailPreferencesSection({ initial, mailEnabled }: { initial: Preferences; mailEnabled: boolean }) {
+  const t = useTranslations("account");
+  const { problem } = useAccountProblem();
   const [preferences, setPreferences] = useState(initial);
   const [saving, setSaving] = useState<keyof Preferences | null>(null);
   const change = async (key: keyof Preferences, value: boolean) => {
@@ -25,32 +26,32 @@ export function MailPreferencesSection({ initial, mailEnabled }: { initial: Pref
     try {
       const { preferences: saved } = await sendJson<{ preferences: Preferences }>("/api/me/mail-preferences", { [key]: value }, "PATCH");
       setPreferences(saved);
-      toast.success("Saved", { description: "Your email preferences were saved." });
+      toast.success(t("mailPreferences.saved"), { description: t("mailPreferences.savedText") });
     } catch (error) {
-      toast.error("Not saved", { description: error instanceof RequestError ? error.message : "Please try again." });
+      toast.error(t("mailPreferences.notSaved"), { description: problem(error, {}, t("problems.tryAgain")) });
     } finally {
       setSaving(null);
     }
   };
   return (
     <div>
-      {!mailEnabled && <p className="text-sm text-slate-700">This site sends no email at the moment; these choices apply when it does.</p>}
+      {!mailEnabled && <p className="text-sm text-slate-700">{t("mailPreferences.noMail")}</p>}
       <ul className="mt-2 space-y-3">
-        {OPTIONS.map((option) => (
-          <li key={option.key}>
+        {OPTIONS.map((key) => (
+          <li key={key}>
             <label className="flex min-h-11 items-start gap-3">
               <input
                 type="checkbox"
                 className="mt-1 h-5 w-5 accent-brand-700"
-                checked={preferences[option.key]}
+                checked={preferences[key]}
                 disabled={saving !== null}
-                onChange={(event) => change(option.key, event.target.checked)}
-                aria-describedby={`mail-${option.key}-hint`}
+                onChange={(event) => change(key, event.target.checked)}
+                aria-describedby={`mail-${key}-hint`}
               />
               <span>
-                <span className="font-medium text-slate-900">{option.label}</span>
-                <span id={`mail-${option.key}-hint`} className="block text-sm text-slate-600">
-                  {option.hint}
+                <span className="font-medium text-slate-900">{t(`mailPreferences.${key}.label`)}</span>
+                <span id={`mail-${key}-hint`} className="block text-sm text-slate-600">
+                  {t(`mailPreferences.${key}.hint`)}
                 </span>
               </span>
             </label>

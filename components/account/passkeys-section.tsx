@@ -2,6 +2,7 @@
 
 import { browserSupportsWebAuthn, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { KeyRound, Loader2, Plus } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { rememberPasskey } from "@/components/auth/passkey-sign-in";
@@ -12,18 +13,17 @@ import { RequestError, requestJson, sendJson } from "@/lib/api/client";
 import { formatDateTime, formatTimeAgo } from "@/lib/dates";
 import { cn } from "@/lib/utils";
 import { PASSKEY_NAME_MAX, passkeyNameSchema, type PasskeyJson } from "@/lib/accounts/passkey-schema";
+import { textRuleProblem } from "./request-problem";
 import { ListLoading } from "./list-loading";
+import { useAccountProblem } from "./use-problem";
 
-const failure = (e: unknown) => (e instanceof RequestError ? e.message : "Something went wrong. Please try again.");
-
-/** What the browser's passkey prompt ended with, in words; null when the person closed it (nothing to say). */
-function registrationFailure(error: unknown): string | null {
-  if (error instanceof RequestError) return error.message;
+/** The browser's errors of a passkey prompt, by name: the key of their words (null: closed by the person, nothing to say). */
+function registrationFailure(error: unknown): "alreadyHere" | "cannotMake" | "notMade" | null {
   const name = error instanceof Error ? error.name : "";
   if (name === "NotAllowedError" || name === "AbortError") return null;
-  if (name === "InvalidStateError") return "This device already holds a passkey for your account.";
-  if (name === "SecurityError" || name === "NotSupportedError") return "This browser cannot make a passkey for this site.";
-  return "The passkey could not be made. Please try again.";
+  if (name === "InvalidStateError") return "alreadyHere";
+  if (name === "SecurityError" || name === "NotSupportedError") return "cannotMake";
+  return "notMade";
 }
 
 /**
@@ -32,6 +32,8 @@ function registrationFailure(error: unknown): string | null {
  * from GET /api/me/passkeys; dates in the site's time zone, as the rest of the page.
  */
 export function PasskeysSection({ timeZone }: { timeZone: string }) {
+  const t = useTranslations("account.passkeys");
+  const { locale, problem } = useAccountProblem();
   const [passkeys, setPasskeys] = useState<PasskeyJson[] | null>(null);
   const [limit, setLimit] = useState(10);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -46,18 +48,18 @@ export function PasskeysSection({ timeZone }: { timeZone: string }) {
         setPasskeys(answer.passkeys);
         setLimit(answer.limit);
       },
-      (e: unknown) => live && setLoadError(`Your passkeys could not be loaded. ${failure(e)}`),
+      (e: unknown) => live && setLoadError(t("loadFailed", { problem: problem(e) })),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [t, problem]);
 
   useEffect(() => load(), [load]);
 
   const add = async () => {
     setAddError(null);
-    if (!browserSupportsWebAuthn()) return setAddError("This browser does not support passkeys.");
+    if (!browserSupportsWebAuthn()) return setAddError(t("unsupported"));
     setAdding(true);
     try {
       const optionsJSON = await sendJson<PublicKeyCredentialCreationOptionsJSON>("/api/me/passkeys/options", {});
@@ -65,9 +67,11 @@ export function PasskeysSection({ timeZone }: { timeZone: string }) {
       const { passkey } = await sendJson<{ passkey: PasskeyJson }>("/api/me/passkeys", { response });
       setPasskeys((list) => [...(list ?? []), passkey]);
       rememberPasskey();
-      toast.success("Passkey added", { description: `“${passkey.name}” now signs you in. You can rename it below.` });
+      toast.success(t("added"), { description: t("addedText", { name: passkey.name }) });
     } catch (e) {
-      setAddError(registrationFailure(e));
+      const failure = registrationFailure(e);
+      const known = (r: RequestError) => (r.status === 409 ? t("alreadyHere") : r.status === 400 ? t("notMade") : undefined);
+      setAddError(e instanceof RequestError ? problem(e, { known }) : failure && t(failure));
     } finally {
       setAdding(false);
     }
@@ -76,7 +80,7 @@ export function PasskeysSection({ timeZone }: { timeZone: string }) {
   if (passkeys === null) {
     return (
       <ListLoading
-        what="passkeys"
+        loading={t("loading")}
         error={loadError}
         onRetry={() => {
           setLoadError(null);
@@ -91,15 +95,15 @@ export function PasskeysSection({ timeZone }: { timeZone: string }) {
   return (
     <div className="space-y-4">
       {passkeys.length === 0 ? (
-        <p className="text-sm text-slate-700">You have no passkeys yet. Add one to sign in with this device&apos;s screen lock, fingerprint or face instead of your password.</p>
+        <p className="text-sm text-slate-700">{t("none")}</p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="passkey-list">
           {passkeys.map((passkey) => (
             <PasskeyItem
               key={passkey.id}
               passkey={passkey}
-              added={formatDateTime(new Date(passkey.createdAt), timeZone)}
-              lastUsed={passkey.lastUsedAt ? formatTimeAgo(new Date(passkey.lastUsedAt), now, timeZone) : null}
+              added={formatDateTime(new Date(passkey.createdAt), timeZone, locale)}
+              lastUsed={passkey.lastUsedAt ? formatTimeAgo(new Date(passkey.lastUsedAt), now, timeZone, locale) : null}
               onRenamed={(renamed) => setPasskeys((list) => list && list.map((p) => (p.id === renamed.id ? renamed : p)))}
               onRemoved={() => setPasskeys((list) => list && list.filter((p) => p.id !== passkey.id))}
             />
@@ -114,11 +118,11 @@ export function PasskeysSection({ timeZone }: { timeZone: string }) {
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <Button variant="outline" className="self-start" disabled={adding || full} onClick={add} aria-describedby={full ? "passkeys-full" : undefined}>
           {adding ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <Plus aria-hidden="true" className="h-4 w-4" />}
-          Add a passkey
+          {t("add")}
         </Button>
         {full && (
           <p id="passkeys-full" className="text-sm text-slate-600">
-            You have {limit} passkeys, the most an account can have. Remove one to add another.
+            {t("full", { limit })}
           </p>
         )}
       </div>
@@ -139,6 +143,9 @@ function PasskeyItem({
   onRenamed: (passkey: PasskeyJson) => void;
   onRemoved: () => void;
 }) {
+  const t = useTranslations("account.passkeys");
+  const { locale, problem } = useAccountProblem();
+  const nameRules = { required: t("nameRequired"), tooLong: t("nameTooLong", { max: PASSKEY_NAME_MAX }), forbidden: t("nameForbidden") };
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(passkey.name);
   const [nameError, setNameError] = useState<string>();
@@ -151,16 +158,16 @@ function PasskeyItem({
   const rename = async (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = passkeyNameSchema.safeParse(name);
-    if (!parsed.success) return setNameError(parsed.error.issues[0]?.message);
+    if (!parsed.success) return setNameError(textRuleProblem(parsed.error.issues[0], locale, nameRules));
     setNameError(undefined);
     setSaving(true);
     try {
       const { passkey: renamed } = await sendJson<{ passkey: PasskeyJson }>(`/api/me/passkeys/${passkey.id}`, { name: parsed.data }, "PATCH");
       onRenamed(renamed);
       setEditing(false);
-      toast.success("Passkey renamed");
+      toast.success(t("renamed"));
     } catch (e) {
-      setNameError(e instanceof RequestError ? (e.issues.find((i) => i.path === "name")?.message ?? e.message) : failure(e));
+      setNameError(problem(e, { fields: { name: nameRules.required } }));
     } finally {
       setSaving(false);
     }
@@ -175,22 +182,22 @@ function PasskeyItem({
     } catch (e) {
       // Already gone (removed from another browser): what the person wanted.
       if (!(e instanceof RequestError && e.status === 404)) {
-        setRemoveError(failure(e));
+        setRemoveError(problem(e));
         setRemoving(false);
         return;
       }
     }
     setConfirming(false);
-    toast.success("Passkey removed", { description: `“${passkey.name}” no longer signs you in.` });
+    toast.success(t("removed"), { description: t("removedText", { name: passkey.name }) });
     onRemoved();
   };
 
   return (
     <li className="flex flex-col gap-3 p-3 sm:flex-row sm:items-start sm:justify-between" data-testid="passkey">
       {editing ? (
-        <form onSubmit={rename} noValidate aria-label={`Rename ${passkey.name}`} className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-end">
+        <form onSubmit={rename} noValidate aria-label={t("renameLabel", { name: passkey.name })} className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-end">
           <div className="min-w-0 flex-1 sm:max-w-sm">
-            <Field id={inputId} label="Name of this passkey" error={nameError}>
+            <Field id={inputId} label={t("nameLabel")} error={nameError}>
               <input
                 id={inputId}
                 name="name"
@@ -208,7 +215,7 @@ function PasskeyItem({
           <div className="flex gap-2 sm:mb-px">
             <Button type="submit" size="sm" className="h-11 sm:h-9" disabled={saving}>
               {saving && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-              Save
+              {t("save")}
             </Button>
             <Button
               type="button"
@@ -222,7 +229,7 @@ function PasskeyItem({
                 setNameError(undefined);
               }}
             >
-              Cancel
+              {t("cancel")}
             </Button>
           </div>
         </form>
@@ -233,17 +240,13 @@ function PasskeyItem({
             <div className="min-w-0">
               <p className="break-words font-medium text-slate-900" data-testid="passkey-name">
                 {passkey.name}
-                {passkey.backedUp && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Synced</span>}
+                {passkey.backedUp && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t("synced")}</span>}
               </p>
               <p className="text-sm text-slate-600">
-                Added <time dateTime={passkey.createdAt}>{added}</time> ·{" "}
-                {passkey.lastUsedAt ? (
-                  <>
-                    Last used <time dateTime={passkey.lastUsedAt}>{lastUsed}</time>
-                  </>
-                ) : (
-                  "Not used yet"
-                )}
+                {t.rich("addedOn", { date: added, time: (chunks) => <time dateTime={passkey.createdAt}>{chunks}</time> })} ·{" "}
+                {passkey.lastUsedAt
+                  ? t.rich("lastUsed", { date: lastUsed ?? "", time: (chunks) => <time dateTime={passkey.lastUsedAt ?? undefined}>{chunks}</time> })
+                  : t("notUsed")}
               </p>
             </div>
           </div>
@@ -252,13 +255,13 @@ function PasskeyItem({
               variant="outline"
               size="sm"
               className="h-11 sm:h-9"
-              aria-label={`Rename ${passkey.name}`}
+              aria-label={t("renameLabel", { name: passkey.name })}
               onClick={() => {
                 setName(passkey.name);
                 setEditing(true);
               }}
             >
-              Rename
+              {t("rename")}
             </Button>
             <ConfirmDialog
               open={confirming}
@@ -269,17 +272,17 @@ function PasskeyItem({
               }}
               onSubmit={remove}
               trigger={
-                <Button variant="outline" size="sm" className="h-11 sm:h-9" aria-label={`Remove ${passkey.name}`}>
-                  Remove
+                <Button variant="outline" size="sm" className="h-11 sm:h-9" aria-label={t("removeLabel", { name: passkey.name })}>
+                  {t("remove")}
                 </Button>
               }
-              title="Remove this passkey?"
-              description={`“${passkey.name}” will no longer sign you in. The device may still list it: you can delete it there too.`}
+              title={t("removeTitle")}
+              description={t("removeText", { name: passkey.name })}
               cancelDisabled={removing}
               action={
                 <Button type="submit" variant="destructive" disabled={removing}>
                   {removing && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-                  Remove passkey
+                  {t("removeAction")}
                 </Button>
               }
             >

@@ -1,6 +1,7 @@
 "use client";
 
 import { Loader2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -9,23 +10,37 @@ import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/fi
 import { RequestError, sendJson } from "@/lib/api/client";
 import { cn } from "@/lib/utils";
 import { changePasswordSchema } from "@/lib/accounts/schema";
-import { PASSWORD_MIN } from "@/lib/accounts/auth-schema";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/accounts/auth-schema";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales.mjs";
+import { useAccountProblem } from "./use-problem";
 
 type Errors = { currentPassword?: string; newPassword?: string; form?: string };
 
 /** Current and new password (POST /api/me/password); afterwards every other session is signed out. */
 export function PasswordForm() {
   const router = useRouter();
+  const t = useTranslations("account");
+  const { locale, problem } = useAccountProblem();
   const [values, setValues] = useState({ currentPassword: "", newPassword: "" });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+
+  // A rule the typed passwords broke, in words (English keeps the schema's own message).
+  const ruleText = (field: PropertyKey): string => {
+    const { currentPassword, newPassword } = values;
+    if (field === "currentPassword") return currentPassword ? t("password.wrongCurrent") : t("password.currentRequired");
+    if (!newPassword) return t("password.required");
+    if (newPassword.length < PASSWORD_MIN) return t("password.tooShort", { min: PASSWORD_MIN });
+    if (newPassword.length > PASSWORD_MAX) return t("password.tooLong", { max: PASSWORD_MAX });
+    return t("password.same");
+  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = changePasswordSchema.safeParse(values);
     if (!parsed.success) {
       const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= locale === DEFAULT_LOCALE ? issue.message : ruleText(issue.path[0]);
       return setErrors(found);
     }
     setErrors({});
@@ -33,15 +48,17 @@ export function PasswordForm() {
     try {
       await sendJson("/api/me/password", parsed.data);
       setValues({ currentPassword: "", newPassword: "" });
-      toast.success("Your password was changed", { description: "Every other browser and API token was signed out." });
+      toast.success(t("password.changed"), { description: t("password.changedText") });
       router.refresh();
     } catch (e) {
       if (e instanceof RequestError) {
         const field = e.issues.find((i) => i.path === "currentPassword" || i.path === "newPassword");
-        setErrors(field ? { [field.path]: field.message } : { form: e.message });
-        toast.error(`Error: ${e.message}`);
+        const fields = { currentPassword: t("password.wrongCurrent"), newPassword: t("problems.invalid") };
+        const known = (r: RequestError) => (field ? fields[field.path as keyof typeof fields] : r.status === 409 ? t("password.changedMeanwhile") : undefined);
+        setErrors(field ? { [field.path]: problem(e, { fields }) } : { form: problem(e, { known }) });
+        toast.error(t("errorToast", { message: problem(e, { known }) }));
       } else {
-        setErrors({ form: "Something went wrong. Please try again." });
+        setErrors({ form: problem(e) });
       }
     } finally {
       setBusy(false);
@@ -64,10 +81,10 @@ export function PasswordForm() {
 
   return (
     <form onSubmit={submit} noValidate className="max-w-sm space-y-4">
-      <Field id="account-currentPassword" label="Current password" error={errors.currentPassword}>
+      <Field id="account-currentPassword" label={t("password.current")} error={errors.currentPassword}>
         {input("currentPassword", "current-password")}
       </Field>
-      <Field id="account-newPassword" label="New password" error={errors.newPassword} hint={`At least ${PASSWORD_MIN} characters.`}>
+      <Field id="account-newPassword" label={t("password.new")} error={errors.newPassword} hint={t("password.hint", { min: PASSWORD_MIN })}>
         {input("newPassword", "new-password")}
       </Field>
       {errors.form && (
@@ -77,7 +94,7 @@ export function PasswordForm() {
       )}
       <Button type="submit" disabled={busy}>
         {busy && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-        Change password
+        {t("password.change")}
       </Button>
     </form>
   );

@@ -1,20 +1,21 @@
 "use client";
 
 import { Loader2, ShieldCheck, Smartphone } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { RecoveryCodes } from "@/components/account/recovery-codes";
 import { TotpEnrolment } from "@/components/account/totp-enrolment";
 import { CodeField, PasswordField } from "@/components/auth/form-field";
-import { NO_CODE, normaliseCode } from "@/components/auth/second-factor-words";
+import { normaliseCode } from "@/components/auth/second-factor-words";
 import { requestCoded, StepUpCancelled, useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { RequestError, requestJson, sendJson } from "@/lib/api/client";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales.mjs";
 import { formatDateTime } from "@/lib/dates";
 import { cn } from "@/lib/utils";
-
-export const SETUP_NOTICE = "Your role needs a second factor. Set one up to continue to the admin pages.";
+import { useAccountProblem } from "./use-problem";
 
 /** What the section starts from (the server's reading of the account; never a secret). */
 export type SecondFactorState = {
@@ -24,9 +25,6 @@ export type SecondFactorState = {
   passkeys: number;
   recoveryCodesLeft: number;
 };
-
-const failure = (e: unknown) => (e instanceof RequestError ? e.message : "Something went wrong. Please try again.");
-const codesLeft = (n: number) => (n === 1 ? "1 recovery code left" : `${n} recovery codes left`);
 
 /**
  * The account page's "Two-step sign-in": an authenticator app (set up with a QR code or its key, then
@@ -47,6 +45,8 @@ export function SecondFactorSection({
   notice: boolean;
   timeZone: string;
 }) {
+  const t = useTranslations("account.secondFactor");
+  const { locale, problem } = useAccountProblem();
   const [state, setState] = useState(initial);
   const [enrolment, setEnrolment] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -62,7 +62,7 @@ export function SecondFactorSection({
     try {
       setEnrolment(await sendJson<{ secret: string; otpauthUrl: string }>("/api/me/second-factor/totp", {}));
     } catch (e) {
-      setError(failure(e));
+      setError(problem(e));
     } finally {
       setStarting(false);
     }
@@ -83,7 +83,7 @@ export function SecondFactorSection({
       );
       showCodes(recoveryCodes);
     } catch (e) {
-      if (!(e instanceof StepUpCancelled)) setError(failure(e));
+      if (!(e instanceof StepUpCancelled)) setError(problem(e));
     } finally {
       setCreating(false);
     }
@@ -93,7 +93,7 @@ export function SecondFactorSection({
     <div className="space-y-4">
       {notice && !enabled && (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900" data-testid="second-factor-notice">
-          {SETUP_NOTICE}
+          {t("setupNotice")}
         </p>
       )}
 
@@ -108,7 +108,7 @@ export function SecondFactorSection({
             setEnrolment(null);
             setState((s) => ({ ...s, totp: true, totpSince: new Date().toISOString() }));
             showCodes(recoveryCodes);
-            toast.success("Authenticator app on", { description: "Signing in with your password now also asks for its code." });
+            toast.success(t("appOn"), { description: t("appOnText") });
           }}
         />
       ) : (
@@ -118,17 +118,15 @@ export function SecondFactorSection({
               <ShieldCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
               <div className="min-w-0 text-sm">
                 <p className="font-medium text-slate-900">
-                  Authenticator app: on
-                  {state.totpSince && (
-                    <>
-                      {" "}
-                      since <time dateTime={state.totpSince}>{formatDateTime(new Date(state.totpSince), timeZone)}</time>
-                    </>
-                  )}
+                  {state.totpSince
+                    ? t.rich("onSince", {
+                        date: formatDateTime(new Date(state.totpSince), timeZone, locale),
+                        time: (chunks) => <time dateTime={state.totpSince ?? undefined}>{chunks}</time>,
+                      })
+                    : t("on")}
                 </p>
                 <p className={cn(state.recoveryCodesLeft <= 2 ? "text-amber-800" : "text-slate-600")} data-testid="recovery-codes-left">
-                  {codesLeft(state.recoveryCodesLeft)}
-                  {state.recoveryCodesLeft <= 2 && ": make new ones before you run out."}
+                  {t(state.recoveryCodesLeft <= 2 ? "codesLeftLow" : "codesLeft", { count: state.recoveryCodesLeft })}
                 </p>
               </div>
             </div>
@@ -136,18 +134,15 @@ export function SecondFactorSection({
             <div className="space-y-3">
               {state.passkeys > 0 ? (
                 <p className="text-sm text-slate-700" data-testid="passkey-only">
-                  Your {state.passkeys === 1 ? "passkey is" : "passkeys are"} your second step: signing in with your password also asks for{" "}
-                  {state.passkeys === 1 ? "it" : "one of them"}. {state.recoveryCodesLeft > 0 ? `You have ${codesLeft(state.recoveryCodesLeft)}.` : "Recovery codes let you in if you lose it."}
+                  {t("passkeyOnly", { count: state.passkeys })}{" "}
+                  {state.recoveryCodesLeft > 0 ? t("youHave", { count: state.recoveryCodesLeft }) : t("recoveryHint")}
                 </p>
               ) : (
-                <p className="text-sm text-slate-700">
-                  Add a second step to signing in: after your password, the 6-digit code an authenticator app on your phone shows. Someone who learns
-                  your password still cannot sign in.
-                </p>
+                <p className="text-sm text-slate-700">{t("intro")}</p>
               )}
               <Button variant="outline" onClick={begin} disabled={starting}>
                 {starting ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <Smartphone aria-hidden="true" className="h-4 w-4" />}
-                Set up an authenticator app
+                {t("setUp")}
               </Button>
             </div>
           )}
@@ -165,7 +160,7 @@ export function SecondFactorSection({
               state.passkeys > 0 && (
                 <Button variant="outline" onClick={createCodes} disabled={creating}>
                   {creating && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-                  Create recovery codes
+                  {t("createCodes")}
                 </Button>
               )
             )}
@@ -174,9 +169,7 @@ export function SecondFactorSection({
                 hasPassword={hasPassword}
                 onOff={() => {
                   setState((s) => ({ ...s, totp: false, totpSince: null, recoveryCodesLeft: s.passkeys > 0 ? s.recoveryCodesLeft : 0 }));
-                  toast.success("Authenticator app off", {
-                    description: state.passkeys > 0 ? "Your passkeys remain your second step." : "Signing in asks for your password only.",
-                  });
+                  toast.success(t("appOff"), { description: state.passkeys > 0 ? t("appOffPasskeys") : t("appOffPassword") });
                 }}
               />
             )}
@@ -191,6 +184,8 @@ export function SecondFactorSection({
 
 /** "New recovery codes": asks a code, then shows ten new ones (the old ones stop working). */
 function NewRecoveryCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const t = useTranslations("account.secondFactor");
+  const { problem } = useAccountProblem();
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
@@ -199,7 +194,7 @@ function NewRecoveryCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const typed = normaliseCode(code);
-    if (!typed) return setError(NO_CODE);
+    if (!typed) return setError(t("noCode"));
     setError(undefined);
     setBusy(true);
     try {
@@ -208,7 +203,7 @@ function NewRecoveryCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
       setCode("");
       onCodes(recoveryCodes);
     } catch (e) {
-      setError(e instanceof RequestError ? (e.issues.find((i) => i.path === "code")?.message ?? e.message) : failure(e));
+      setError(problem(e, { fields: { code: t("wrongCode") } }));
     } finally {
       setBusy(false);
     }
@@ -223,14 +218,14 @@ function NewRecoveryCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
         if (!next) setError(undefined);
       }}
       onSubmit={submit}
-      trigger={<Button variant="outline">New recovery codes</Button>}
-      title="Make new recovery codes?"
-      description="Ten new codes replace the ones you have: the old ones stop working."
+      trigger={<Button variant="outline">{t("newCodes")}</Button>}
+      title={t("newCodesTitle")}
+      description={t("newCodesText")}
       cancelDisabled={busy}
       action={
         <Button type="submit" disabled={busy}>
           {busy && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-          Make new codes
+          {t("makeCodes")}
         </Button>
       }
     >
@@ -241,6 +236,8 @@ function NewRecoveryCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
 
 /** "Turn off": the password (an account without one has none to give) and a code. */
 function TurnOff({ hasPassword, onOff }: { hasPassword: boolean; onOff: () => void }) {
+  const t = useTranslations("account.secondFactor");
+  const { locale, problem } = useAccountProblem();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
@@ -250,7 +247,7 @@ function TurnOff({ hasPassword, onOff }: { hasPassword: boolean; onOff: () => vo
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const typed = normaliseCode(code);
-    const missing = { password: hasPassword && !password ? "Your password is required" : undefined, code: typed ? undefined : NO_CODE };
+    const missing = { password: hasPassword && !password ? t("passwordRequired") : undefined, code: typed ? undefined : t("noCode") };
     if (missing.password || missing.code) return setErrors(missing);
     setErrors({});
     setBusy(true);
@@ -260,8 +257,13 @@ function TurnOff({ hasPassword, onOff }: { hasPassword: boolean; onOff: () => vo
       onOff();
     } catch (e) {
       if (e instanceof RequestError && e.issues.length > 0) {
-        setErrors({ password: e.issues.find((i) => i.path === "password")?.message, code: e.issues.find((i) => i.path === "code")?.message });
-      } else setErrors({ form: failure(e) });
+        // The API's words in English; in another language the one thing it says of either field: they did not match.
+        const said = (field: string) => {
+          const issue = e.issues.find((i) => i.path === field);
+          return issue && (locale === DEFAULT_LOCALE ? issue.message : t("wrongPasswordOrCode"));
+        };
+        setErrors({ password: said("password"), code: said("code") });
+      } else setErrors({ form: problem(e) });
       setBusy(false);
     }
   };
@@ -279,14 +281,14 @@ function TurnOff({ hasPassword, onOff }: { hasPassword: boolean; onOff: () => vo
         }
       }}
       onSubmit={submit}
-      trigger={<Button variant="outline">Turn off</Button>}
-      title="Turn off the authenticator app?"
-      description="Signing in will no longer ask for its code. Your recovery codes stop working unless you have a passkey."
+      trigger={<Button variant="outline">{t("turnOff")}</Button>}
+      title={t("turnOffTitle")}
+      description={t("turnOffText")}
       cancelDisabled={busy}
       action={
         <Button type="submit" variant="destructive" disabled={busy}>
           {busy && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-          Turn off
+          {t("turnOff")}
         </Button>
       }
     >

@@ -1,4 +1,6 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+import account from "@/messages/account/en.json";
 import { recoveryCodesText } from "./recovery-codes";
 import { groupedSecret } from "./totp-enrolment";
 
@@ -9,7 +11,8 @@ describe("the authenticator app's setup", () => {
   });
 
   it("writes the recovery codes file with what they are for, one code a line", () => {
-    const text = recoveryCodesText(["aaaaa-bbbbb", "ccccc-ddddd"], "me@example.test");
+    const t = createTranslator({ locale: "en", messages: { account }, namespace: "account.recoveryCodes" });
+    const text = recoveryCodesText(["aaaaa-bbbbb", "ccccc-ddddd"], { title: t("fileTitle", { email: "me@example.test" }), hint: t("fileHint") });
     expect(text.split("\n")).toEqual([
       "OPINEX recovery codes for me@example.test",
       "Each code signs you in once, in place of a code from your authenticator app.",

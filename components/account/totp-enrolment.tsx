@@ -1,12 +1,14 @@
 "use client";
 
 import { Check, Copy, Loader2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
-import { RequestError, sendJson } from "@/lib/api/client";
+import { sendJson } from "@/lib/api/client";
 import { cn } from "@/lib/utils";
+import { useAccountProblem } from "./use-problem";
 
 /** The secret as it is typed into an app by hand: in groups of four. */
 export const groupedSecret = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
@@ -45,6 +47,8 @@ export function TotpEnrolment({
   onConfirmed: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("account.totp");
+  const { problem } = useAccountProblem();
   const qr = useQrCode(otpauthUrl);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
@@ -58,16 +62,16 @@ export function TotpEnrolment({
     try {
       await navigator.clipboard.writeText(secret);
       setCopied(true);
-      toast.success("Key copied");
+      toast.success(t("copied"));
     } catch {
-      toast.error("Could not copy", { description: "Select the key and copy it, or type it into your app." });
+      toast.error(t("copyFailed"), { description: t("copyFailedText") });
     }
   };
 
   const confirm = async (event: React.FormEvent) => {
     event.preventDefault();
     const typed = code.replace(/\s+/g, "");
-    if (!/^\d{6}$/.test(typed)) return setError("Enter the 6-digit code your app shows.");
+    if (!/^\d{6}$/.test(typed)) return setError(t("enterCode"));
     setError(undefined);
     setBusy(true);
     try {
@@ -75,45 +79,45 @@ export function TotpEnrolment({
       onConfirmed(recoveryCodes);
     } catch (e) {
       setBusy(false);
-      setError(e instanceof RequestError ? (e.issues.find((i) => i.path === "code")?.message ?? e.message) : "Something went wrong. Please try again.");
+      setError(problem(e, { fields: { code: t("wrongCode") } }));
     }
   };
 
   return (
     <div className="space-y-4 rounded-lg border border-slate-200 p-4" data-testid="totp-enrolment">
       <h3 ref={heading} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
-        Set up your authenticator app
+        {t("heading")}
       </h3>
       <ol className="list-decimal space-y-4 pl-5 text-sm text-slate-700">
         <li>
-          <p>Scan this QR code with your authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis).</p>
+          <p>{t("scan")}</p>
           <div className="mt-2 flex h-44 w-44 items-center justify-center rounded-md border border-slate-200 bg-white">
             {qr.src ? (
               // A data: address made in this browser: next/image has nothing to optimise.
               // eslint-disable-next-line @next/next/no-img-element
-              <img src={qr.src} width={168} height={168} alt="QR code to add OPINEX to your authenticator app" data-testid="totp-qr" />
+              <img src={qr.src} width={168} height={168} alt={t("qrAlt")} data-testid="totp-qr" />
             ) : qr.failed ? (
-              <span className="p-2 text-center text-xs text-slate-600">The QR code could not be drawn. Enter the key below instead.</span>
+              <span className="p-2 text-center text-xs text-slate-600">{t("qrFailed")}</span>
             ) : (
-              <Loader2 aria-label="Drawing the QR code" className="h-5 w-5 animate-spin text-slate-500" />
+              <Loader2 aria-label={t("drawing")} className="h-5 w-5 animate-spin text-slate-500" />
             )}
           </div>
-          <p className="mt-3 font-medium text-slate-800">Can&apos;t scan? Enter this key</p>
+          <p className="mt-3 font-medium text-slate-800">{t("cantScan")}</p>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <code className="break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm text-slate-900" data-testid="totp-secret">
               {groupedSecret(secret)}
             </code>
-            <Button type="button" variant="outline" size="sm" className="h-11 sm:h-9" onClick={copy} aria-label="Copy the key">
+            <Button type="button" variant="outline" size="sm" className="h-11 sm:h-9" onClick={copy} aria-label={t("copyLabel")}>
               {copied ? <Check aria-hidden="true" className="h-4 w-4" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
-              {copied ? "Copied" : "Copy"}
+              {copied ? t("copiedButton") : t("copy")}
             </Button>
           </div>
         </li>
         <li>
-          <form noValidate onSubmit={confirm} aria-label="Confirm your authenticator app" className="space-y-3">
-            <p>Enter the 6-digit code the app now shows for OPINEX.</p>
+          <form noValidate onSubmit={confirm} aria-label={t("formLabel")} className="space-y-3">
+            <p>{t("enterNow")}</p>
             <div className="max-w-48">
-              <Field id={id} label="6-digit code" error={error}>
+              <Field id={id} label={t("codeLabel")} error={error}>
                 <input
                   id={id}
                   name="code"
@@ -132,10 +136,10 @@ export function TotpEnrolment({
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={busy}>
                 {busy && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-                Confirm
+                {t("confirm")}
               </Button>
               <Button type="button" variant="outline" disabled={busy} onClick={onCancel}>
-                Cancel
+                {t("cancel")}
               </Button>
             </div>
           </form>

@@ -4,14 +4,17 @@
 // written in place, and Mark handled / Reopen. A card keeps the message's new state from the API's
 // answer rather than reloading the list: a message replied to leaves the Waiting list, and the admin
 // must still see, in place, that the reply went (the list is sorted anew on the next visit).
+import { useLocale, useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { EmailAddress } from "@/components/dashboard/email-address";
 import { Button } from "@/components/ui/button";
-import { RequestError, requestJson, sendJson } from "@/lib/api/client";
+import { textRuleProblem } from "@/components/account/request-problem";
+import { requestJson, sendJson, type RequestError } from "@/lib/api/client";
 import { CONTACT_REPLY_MAX, contactReplySchema } from "@/lib/contact/inbox-schema";
 import type { contactMessageStateJsonSchema } from "@/lib/contact/json";
 import { formatDateTimeWithZone } from "@/lib/dates";
 import type { z } from "@/lib/validation/zod";
+import { useAdminProblem } from "./use-problem";
 
 /** A message as GET /api/contact_messages and its changes answer it. */
 export type ContactMessageJson = z.output<typeof contactMessageStateJsonSchema>;
@@ -22,42 +25,34 @@ const markHandled = (id: string, handled: boolean) =>
   requestJson<{ message: ContactMessageJson }>(`/api/contact_messages/${id}`, { method: "PATCH", body: JSON.stringify({ handled }) });
 const sendReply = (id: string, message: string) => sendJson<{ message: ContactMessageJson }>(`/api/contact_messages/${id}/reply`, { message });
 
-const problem = (error: unknown) => (error instanceof RequestError ? error.message : "Something went wrong. Please try again.");
-
 /** Where the message stands, in a sentence. */
 function MessageState({ message, timeZone }: { message: ContactMessageJson; timeZone: string }) {
-  const when = (iso: string) => <time dateTime={iso}>{formatDateTimeWithZone(new Date(iso), timeZone)}</time>;
+  const t = useTranslations("admin.messages");
+  const locale = useLocale();
+  // The sentence's parts: its state in colour, its time in a <time>, who handled it as an address.
+  const state = (tone: string) =>
+    function State(chunks: React.ReactNode) {
+      return <span className={`font-semibold ${tone}`}>{chunks}</span>;
+    };
+  const parts = (iso: string, tone: string) => ({
+    date: formatDateTimeWithZone(new Date(iso), timeZone, locale),
+    time: (chunks: React.ReactNode) => <time dateTime={iso}>{chunks}</time>,
+    state: state(tone),
+    who: () => (message.handledBy ? <EmailAddress email={message.handledBy} /> : null),
+    email: message.handledBy ?? "",
+  });
   if (message.handledAt === null) {
-    return (
-      <>
-        <span className="font-semibold text-amber-900">Waiting</span>
-        {message.repliedAt && <> (reopened; last replied on {when(message.repliedAt)})</>}
-      </>
-    );
+    if (!message.repliedAt) return t.rich("waiting", { state: state("text-amber-900") });
+    return t.rich("waitingReopened", parts(message.repliedAt, "text-amber-900"));
   }
-  if (message.repliedAt) {
-    return (
-      <>
-        <span className="font-semibold text-green-800">Replied</span> on {when(message.repliedAt)}
-      </>
-    );
-  }
-  return (
-    <>
-      <span className="font-semibold text-green-800">Handled</span>
-      {message.handledBy && (
-        <>
-          {" "}
-          by <EmailAddress email={message.handledBy} />
-        </>
-      )}{" "}
-      on {when(message.handledAt)}
-    </>
-  );
+  if (message.repliedAt) return t.rich("replied", parts(message.repliedAt, "text-green-800"));
+  return t.rich(message.handledBy ? "handledBy" : "handled", parts(message.handledAt, "text-green-800"));
 }
 
 /** The reply written in place: "Your reply to {name}", Send, Cancel; refusals said under the field. */
 function ReplyForm(props: { message: ContactMessageJson; onSent: (message: ContactMessageJson) => void; onCancel: () => void }) {
+  const t = useTranslations("admin.messages");
+  const { locale, problem } = useAdminProblem();
   const fieldId = useId();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -70,20 +65,22 @@ function ReplyForm(props: { message: ContactMessageJson; onSent: (message: Conta
         e.preventDefault();
         // The route's own rule (lib/contact/inbox-schema.ts), said before anything is sent.
         const checked = contactReplySchema.shape.message.safeParse(text);
-        if (!checked.success) return setError(checked.error.issues[0]?.message ?? "Check the reply.");
+        const rules = { required: t("replyRequired"), tooLong: t("replyTooLong", { max: CONTACT_REPLY_MAX }), forbidden: t("replyForbidden") };
+        if (!checked.success) return setError(textRuleProblem(checked.error.issues[0], locale, rules) ?? t("checkReply"));
         setSending(true);
         setError(null);
         try {
           props.onSent((await sendReply(props.message._id, checked.data)).message);
         } catch (failure) {
-          setError(problem(failure));
+          const known = (e: RequestError) => (e.issues.some((i) => i.path === "message") ? t("replyRequired") : e.status === 503 ? t("mailOff") : undefined);
+          setError(problem(failure, { known }));
         } finally {
           setSending(false);
         }
       }}
     >
       <label htmlFor={fieldId} className="text-sm font-medium">
-        Your reply to {props.message.name}
+        {t("replyLabel", { name: props.message.name })}
       </label>
       <textarea
         id={fieldId}
@@ -105,15 +102,15 @@ function ReplyForm(props: { message: ContactMessageJson; onSent: (message: Conta
         </p>
       ) : (
         <p id={`${fieldId}-hint`} className="text-sm text-slate-600">
-          Mailed to <EmailAddress email={props.message.email} /> with their message quoted below.
+          {t.rich("replyHint", { email: props.message.email, who: () => <EmailAddress email={props.message.email} /> })}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={sending}>
-          {sending ? "Sending..." : "Send"}
+          {sending ? t("sending") : t("send")}
         </Button>
         <Button type="button" size="sm" variant="outline" onClick={props.onCancel}>
-          Cancel
+          {t("cancel")}
         </Button>
       </div>
     </form>
@@ -122,6 +119,8 @@ function ReplyForm(props: { message: ContactMessageJson; onSent: (message: Conta
 
 /** One message: who wrote, when, what; where it stands; Reply, and Mark handled or Reopen. */
 export function ContactMessageCard(props: { message: ContactMessageJson; timeZone: string }) {
+  const t = useTranslations("admin.messages");
+  const { locale, problem } = useAdminProblem();
   const [message, setMessage] = useState(props.message);
   const [replying, setReplying] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -144,7 +143,10 @@ export function ContactMessageCard(props: { message: ContactMessageJson; timeZon
           {message.name}
         </h2>
         <p className="text-sm text-slate-600">
-          Received <time dateTime={message.createdAt}>{formatDateTimeWithZone(new Date(message.createdAt), props.timeZone)}</time>
+          {t.rich("received", {
+            date: formatDateTimeWithZone(new Date(message.createdAt), props.timeZone, locale),
+            time: (chunks) => <time dateTime={message.createdAt}>{chunks}</time>,
+          })}
         </p>
       </header>
       <a href={`mailto:${message.email}`} className="text-sm text-brand-700 hover:underline">
@@ -161,19 +163,19 @@ export function ContactMessageCard(props: { message: ContactMessageJson; timeZon
           variant={replying ? "secondary" : "default"}
           aria-expanded={replying}
           aria-controls={replying ? formId : undefined}
-          aria-label={`Reply to ${message.name}`}
+          aria-label={t("replyButtonLabel", { name: message.name })}
           onClick={() => {
             setNotice(null);
             setReplying((open) => !open);
           }}
         >
-          Reply
+          {t("reply")}
         </Button>
         <Button
           size="sm"
           variant="outline"
           disabled={busy}
-          aria-label={`${handled ? "Reopen" : "Mark handled"}: the message of ${message.name}`}
+          aria-label={t(handled ? "reopenLabel" : "markLabel", { name: message.name })}
           onClick={async () => {
             setBusy(true);
             setNotice(null);
@@ -186,7 +188,7 @@ export function ContactMessageCard(props: { message: ContactMessageJson; timeZon
             }
           }}
         >
-          {handled ? "Reopen" : "Mark handled"}
+          {handled ? t("reopen") : t("mark")}
         </Button>
       </div>
       {replying && (
@@ -196,7 +198,7 @@ export function ContactMessageCard(props: { message: ContactMessageJson; timeZon
             onCancel={closeForm}
             onSent={(answer) => {
               setMessage(answer);
-              setNotice({ ok: true, text: `Reply sent to ${answer.email}` });
+              setNotice({ ok: true, text: t("replySent", { email: answer.email }) });
               closeForm();
             }}
           />

@@ -1,3 +1,4 @@
+import { useLocale, useTranslations } from "next-intl";
 import { dayIn, formatShortDate } from "@/lib/dates";
 
 /**
@@ -6,14 +7,16 @@ import { dayIn, formatShortDate } from "@/lib/dates";
  * unpublishing it again answers the request and the badge goes.
  */
 export function ReviewRequestedBadge({ at, timeZone, today }: { at: Date; timeZone: string; today: string }) {
+  const t = useTranslations("admin.surveys");
+  const locale = useLocale();
   const day = dayIn(timeZone, at);
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="review-requested">
       <span className="inline-flex items-center whitespace-nowrap rounded-full bg-blue-50 px-2 py-0.5 text-xs font-medium text-blue-800 ring-1 ring-inset ring-blue-700/30">
-        Review requested
+        {t("badge")}
       </span>
       <span className="whitespace-nowrap text-slate-700">
-        on <time dateTime={day}>{formatShortDate(day, today)}</time>
+        {t.rich("badgeOn", { date: formatShortDate(day, today, locale), time: (chunks) => <time dateTime={day}>{chunks}</time> })}
       </span>
     </span>
   );

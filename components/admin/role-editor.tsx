@@ -1,14 +1,14 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
 import { StepUpCancelled, useStepUp } from "@/components/auth/step-up";
 import { ROLES, type Role } from "@/models/enums";
-import { RequestError } from "@/lib/api/client";
-import { ROLE_NAMES } from "@/lib/accounts/role-names";
 import { updateRole } from "./admin-api";
 import { RowSelect } from "./row-select";
+import { useAdminProblem } from "./use-problem";
 
 /**
  * One row's Role select and Save button: `POST /api/update_role`, then the list reloads. Save is
@@ -17,6 +17,9 @@ import { RowSelect } from "./row-select";
  */
 export function RoleEditor({ userId, email, role }: { userId: string; email: string; role: Role }) {
   const router = useRouter();
+  const t = useTranslations("admin");
+  const { problem } = useAdminProblem();
+  const names = Object.fromEntries(ROLES.map((r) => [r, t(`roles.${r}`)])) as Record<Role, string>;
   // Uncontrolled: a choice made while the page is still loading its script survives hydration (a
   // controlled select is reset to its first value then, and Save would send the old role).
   const select = useRef<HTMLSelectElement | null>(null);
@@ -40,19 +43,20 @@ export function RoleEditor({ userId, email, role }: { userId: string; email: str
     try {
       const { modifiedCount } = await withStepUp(() => updateRole(userId, value));
       if (modifiedCount > 0) {
-        toast.success("Successful", { description: "Successfully changed the user role" });
+        toast.success(t("users.roleEditor.saved"), { description: t("users.roleEditor.savedText") });
         router.refresh();
       } else {
-        toast.info("Nothing to change", { description: `${email} already has the role ${ROLE_NAMES[value]}.` });
+        toast.info(t("users.roleEditor.unchanged"), { description: t("users.roleEditor.unchangedText", { email, role: names[value] }) });
       }
     } catch (error) {
       if (error instanceof StepUpCancelled) {
         // Nothing was changed, as the person chose: the select keeps their choice for another try.
-        toast.info("Role not changed", { description: "The change needs your second step." });
+        toast.info(t("users.roleEditor.notChanged"), { description: t("users.roleEditor.needsStepUp") });
         return;
       }
-      const message = error instanceof RequestError ? error.message : "Please try again.";
-      toast.error("Role not changed", { description: message });
+      // A role change's one conflict: the last admin cannot be demoted.
+      const known = (e: { status: number }) => (e.status === 409 ? t("users.roleEditor.lastAdmin") : undefined);
+      toast.error(t("users.roleEditor.notChanged"), { description: problem(error, { known }, t("problems.tryAgain")) });
       if (select.current) select.current.value = role;
       setChanged(false);
     } finally {
@@ -64,11 +68,16 @@ export function RoleEditor({ userId, email, role }: { userId: string; email: str
     <>
       <RowSelect
       id={selectId}
-      label={`Role of ${email}`}
+      label={t("users.roleEditor.label", { email })}
       options={ROLES}
-      names={ROLE_NAMES}
+      names={names}
       select={{ ref: attach, defaultValue: role, key: role, onChange: (e) => setChanged(e.target.value !== role) }}
-      action={{ text: saving ? "Saving..." : "Save", label: `Save the role of ${email}`, onClick: save, disabled: saving || !changed }}
+      action={{
+        text: saving ? t("users.roleEditor.saving") : t("users.roleEditor.save"),
+        label: t("users.roleEditor.saveLabel", { email }),
+        onClick: save,
+        disabled: saving || !changed,
+      }}
       />
       {stepUpDialog}
     </>

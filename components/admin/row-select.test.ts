@@ -1,11 +1,10 @@
-// The admin's row selects show people's words ("Pro user", "Published") and submit the stored values
-// ("pro_user", "publish").
+// The admin's row selects show people's words ("Pro user", "Published": admin.roles and admin.statuses
+// of messages/admin/) and submit the stored values ("pro_user", "publish").
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ROLE_NAMES } from "@/lib/accounts/role-names";
-import { SURVEY_STATUS_NAMES } from "@/lib/surveys/status-names";
 import { ROLES, SURVEY_STATUSES } from "@/models/enums";
+import admin from "@/messages/admin/en.json";
 import { RowSelect } from "./row-select";
 
 const optionsOf = (markup: string) => [...markup.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((m) => [m[1], m[2]]);
@@ -23,7 +22,7 @@ const render = (options: readonly string[], names: Record<string, string>) =>
 
 describe("RowSelect", () => {
   it("names each role in words and keeps its value", () => {
-    expect(optionsOf(render(ROLES, ROLE_NAMES))).toEqual([
+    expect(optionsOf(render(ROLES, admin.roles))).toEqual([
       ["admin", "Admin"],
       ["user", "User"],
       ["surveyor", "Surveyor"],
@@ -32,13 +31,13 @@ describe("RowSelect", () => {
   });
 
   it("names each status in words and keeps its value", () => {
-    expect(optionsOf(render(SURVEY_STATUSES, SURVEY_STATUS_NAMES))).toEqual([
+    expect(optionsOf(render(SURVEY_STATUSES, admin.statuses))).toEqual([
       ["publish", "Published"],
       ["unpublish", "Unpublished"],
     ]);
   });
 
   it("shows its button disabled when told (a row that has not changed)", () => {
-    expect(render(ROLES, ROLE_NAMES)).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Save the role of someone"/);
+    expect(render(ROLES, admin.roles)).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Save the role of someone"/);
   });
 });

@@ -1,12 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { FEEDBACK_MAX, FEEDBACK_REQUIRED, NOT_UPDATED_TITLE } from "@/lib/moderation/schema";
-import { SURVEY_STATUS_NAMES } from "@/lib/surveys/status-names";
+import { FEEDBACK_MAX } from "@/lib/moderation/schema";
 import { SURVEY_STATUSES, type SurveyStatus } from "@/models/enums";
 import { updateSurveyStatus } from "./admin-api";
 import { RowSelect } from "./row-select";
@@ -18,6 +18,8 @@ import { RowSelect } from "./row-select";
  */
 export function SurveyStatusControl({ surveyId, title, status }: { surveyId: string; title: string; status: SurveyStatus }) {
   const router = useRouter();
+  const t = useTranslations("admin");
+  const names = Object.fromEntries(SURVEY_STATUSES.map((s) => [s, t(`statuses.${s}`)])) as Record<SurveyStatus, string>;
   const [value, setValue] = useState<SurveyStatus>(status);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [message, setMessage] = useState("");
@@ -29,16 +31,16 @@ export function SurveyStatusControl({ surveyId, title, status }: { surveyId: str
     try {
       const { modifiedCount } = await updateSurveyStatus({ id: surveyId, status: value, feedbackMessage });
       if (modifiedCount > 0) {
-        toast.success("Status Updated", { description: "Successfully updated the survey status" });
+        toast.success(t("surveys.status.updated"), { description: t("surveys.status.updatedText") });
         setMessage("");
         router.refresh();
       } else {
         setValue(status);
-        toast.error("Update Failed", { description: "Failed to update the survey status" });
+        toast.error(t("surveys.status.failed"), { description: t("surveys.status.failedText") });
       }
     } catch {
       setValue(status);
-      toast.error("Update Failed", { description: "Failed to update the survey status" });
+      toast.error(t("surveys.status.failed"), { description: t("surveys.status.failedText") });
     } finally {
       setSending(false);
     }
@@ -46,7 +48,7 @@ export function SurveyStatusControl({ surveyId, title, status }: { surveyId: str
 
   const notUpdated = () => {
     setValue(status);
-    toast.info(NOT_UPDATED_TITLE, { description: FEEDBACK_REQUIRED });
+    toast.info(t("surveys.status.notUpdated"), { description: t("surveys.status.feedbackRequired") });
   };
 
   const update = () => {
@@ -64,11 +66,16 @@ export function SurveyStatusControl({ surveyId, title, status }: { surveyId: str
   return (
     <RowSelect
       id={selectId}
-      label={`Status of ${title}`}
+      label={t("surveys.status.label", { title })}
       options={SURVEY_STATUSES}
-      names={SURVEY_STATUS_NAMES}
+      names={names}
       select={{ value, onChange: (e) => setValue(e.target.value as SurveyStatus) }}
-      action={{ text: sending ? "Updating..." : "Update", label: `Update the status of ${title}`, onClick: update, disabled: sending }}
+      action={{
+        text: sending ? t("surveys.status.updating") : t("surveys.status.update"),
+        label: t("surveys.status.updateLabel", { title }),
+        onClick: update,
+        disabled: sending,
+      }}
     >
       <Dialog
         open={dialogOpen}
@@ -87,20 +94,18 @@ export function SurveyStatusControl({ surveyId, title, status }: { surveyId: str
             }}
           >
             <DialogHeader>
-              <DialogTitle>Unpublish this survey</DialogTitle>
-              <DialogDescription>
-                Tell the surveyor why &ldquo;{title}&rdquo; is being unpublished. They read this on their Feedbacks page.
-              </DialogDescription>
+              <DialogTitle>{t("surveys.status.dialogTitle")}</DialogTitle>
+              <DialogDescription>{t("surveys.status.dialogText", { title })}</DialogDescription>
             </DialogHeader>
             <div>
               <label htmlFor={`feedback-${surveyId}`} className="text-sm font-medium">
-                Message
+                {t("surveys.status.message")}
               </label>
               <textarea
                 id={`feedback-${surveyId}`}
                 rows={5}
                 maxLength={FEEDBACK_MAX}
-                placeholder="Type your message here..."
+                placeholder={t("surveys.status.placeholder")}
                 className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
                 value={message}
                 onChange={(e) => setMessage(e.target.value)}
@@ -108,9 +113,9 @@ export function SurveyStatusControl({ surveyId, title, status }: { surveyId: str
             </div>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => { setDialogOpen(false); notUpdated(); }}>
-                Cancel
+                {t("surveys.status.cancel")}
               </Button>
-              <Button type="submit">Send</Button>
+              <Button type="submit">{t("surveys.status.send")}</Button>
             </DialogFooter>
           </form>
         </DialogContent>

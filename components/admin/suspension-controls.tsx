@@ -1,21 +1,16 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { StepUpCancelled, useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { RequestError } from "@/lib/api/client";
 import { MODERATION_REASON_MAX } from "@/lib/moderation/schema";
 import { liftSuspension, restoreVotes, suspendUser, voidVotes } from "./admin-api";
 import { RowButton } from "./row-button";
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const failed = (title: string, error: unknown) =>
-  error instanceof StepUpCancelled
-    ? toast.info(title, { description: "It needs your second step: nothing was changed." })
-    : toast.error(title, { description: error instanceof RequestError ? error.message : "Something went wrong. Please try again." });
+import { useAdminProblem } from "./use-problem";
 
 /** A dialog asking why (1–500 characters), for suspending an account or voiding its votes. */
 function ReasonDialog(props: {
@@ -27,6 +22,7 @@ function ReasonDialog(props: {
   confirm: string;
   onConfirm: (reason: string) => Promise<void>;
 }) {
+  const t = useTranslations("admin.users.suspension");
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -40,8 +36,8 @@ function ReasonDialog(props: {
           onSubmit={async (e) => {
             e.preventDefault();
             const text = reason.trim();
-            if (!text) return setError("Give a reason.");
-            if (text.length > MODERATION_REASON_MAX) return setError(`The reason must be at most ${MODERATION_REASON_MAX} characters.`);
+            if (!text) return setError(t("reasonRequired"));
+            if (text.length > MODERATION_REASON_MAX) return setError(t("reasonTooLong", { max: MODERATION_REASON_MAX }));
             setSending(true);
             try {
               await props.onConfirm(text);
@@ -59,7 +55,7 @@ function ReasonDialog(props: {
           </DialogHeader>
           <div>
             <label htmlFor={fieldId} className="text-sm font-medium">
-              Reason (kept in the audit trail)
+              {t("reasonLabel")}
             </label>
             <textarea
               id={fieldId}
@@ -79,10 +75,10 @@ function ReasonDialog(props: {
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" variant="destructive" disabled={sending}>
-              {sending ? "Working..." : props.confirm}
+              {sending ? t("working") : props.confirm}
             </Button>
           </DialogFooter>
         </form>
@@ -105,11 +101,19 @@ export function SuspensionControls(props: {
   voidedVotes: number | null;
 }) {
   const router = useRouter();
+  const t = useTranslations("admin.users.suspension");
+  const { problem } = useAdminProblem();
   const [dialog, setDialog] = useState<"suspend" | "void" | null>(null);
   const [busy, setBusy] = useState(false);
   // Voiding and restoring votes may ask the admin to confirm their second factor first.
   const { withStepUp, stepUpDialog } = useStepUp();
-  if (props.unsuspendable) return <span className="text-sm text-slate-600">Admins cannot be suspended</span>;
+  if (props.unsuspendable) return <span className="text-sm text-slate-600">{t("adminsExempt")}</span>;
+
+  // A change not made: closed at the step-up (as the admin chose), or refused.
+  const failed = (title: string, error: unknown) =>
+    error instanceof StepUpCancelled
+      ? toast.info(title, { description: t("stepUpCancelled") })
+      : toast.error(title, { description: problem(error, { known: (e) => (e.status === 409 ? t("notSuspendedYet") : undefined) }) });
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -126,48 +130,48 @@ export function SuspensionControls(props: {
   return (
     <div className="row-controls">
       {!props.suspended ? (
-        <RowButton variant="outline" onClick={() => setDialog("suspend")} aria-label={`Suspend ${props.email}`}>
-          Suspend
+        <RowButton variant="outline" onClick={() => setDialog("suspend")} aria-label={t("suspendLabel", { email: props.email })}>
+          {t("suspend")}
         </RowButton>
       ) : (
         <>
           <RowButton
             variant="outline"
             disabled={busy}
-            aria-label={`Lift the suspension of ${props.email}`}
+            aria-label={t("liftLabel", { email: props.email })}
             onClick={() =>
               run(async () => {
                 try {
                   await liftSuspension(props.userId);
-                  toast.success("Suspension lifted", { description: `${props.email} can sign in again.` });
+                  toast.success(t("lifted"), { description: t("liftedText", { email: props.email }) });
                 } catch (error) {
-                  failed("Not lifted", error);
+                  failed(t("notLifted"), error);
                 }
               })
             }
           >
-            Lift suspension
+            {t("lift")}
           </RowButton>
-          <RowButton variant="destructive" disabled={busy || counted === 0} onClick={() => setDialog("void")} aria-label={`Void the ${plural(counted, "vote")} of ${props.email}`}>
-            Void votes ({counted})
+          <RowButton variant="destructive" disabled={busy || counted === 0} onClick={() => setDialog("void")} aria-label={t("voidLabel", { count: counted, email: props.email })}>
+            {t("void", { count: counted })}
           </RowButton>
           {voided > 0 && (
             <RowButton
               variant="outline"
               disabled={busy}
-              aria-label={`Restore the ${plural(voided, "voided vote")} of ${props.email}`}
+              aria-label={t("restoreLabel", { count: voided, email: props.email })}
               onClick={() =>
                 run(async () => {
                   try {
                     const { restored } = await withStepUp(() => restoreVotes(props.userId));
-                    toast.success("Votes restored", { description: `${plural(restored, "vote")} counted again.` });
+                    toast.success(t("restored"), { description: t("restoredText", { count: restored }) });
                   } catch (error) {
-                    failed("Not restored", error);
+                    failed(t("notRestored"), error);
                   }
                 })
               }
             >
-              Restore votes ({voided})
+              {t("restore", { count: voided })}
             </RowButton>
           )}
         </>
@@ -176,16 +180,16 @@ export function SuspensionControls(props: {
         id={`suspend-${props.userId}`}
         open={dialog === "suspend"}
         onOpenChange={(open) => setDialog(open ? "suspend" : null)}
-        title="Suspend this account"
-        description={`${props.email} will be signed out everywhere at once and cannot sign in until the suspension is lifted.`}
-        confirm="Suspend"
+        title={t("suspendTitle")}
+        description={t("suspendText", { email: props.email })}
+        confirm={t("suspend")}
         onConfirm={(reason) =>
           run(async () => {
             try {
               await suspendUser(props.userId, reason);
-              toast.success("Account suspended", { description: `${props.email} is signed out everywhere.` });
+              toast.success(t("suspended"), { description: t("suspendedText", { email: props.email }) });
             } catch (error) {
-              failed("Not suspended", error);
+              failed(t("notSuspended"), error);
             }
           })
         }
@@ -194,16 +198,16 @@ export function SuspensionControls(props: {
         id={`void-${props.userId}`}
         open={dialog === "void"}
         onOpenChange={(open) => setDialog(open ? "void" : null)}
-        title="Void this account's votes"
-        description={`The ${plural(counted, "vote")} of ${props.email} will leave every count; the surveys say how many votes were voided after review. You can restore them later.`}
-        confirm="Void votes"
+        title={t("voidTitle")}
+        description={t("voidText", { count: counted, email: props.email })}
+        confirm={t("voidConfirm")}
         onConfirm={(reason) =>
           run(async () => {
             try {
               const { voided: n } = await withStepUp(() => voidVotes(props.userId, reason));
-              toast.success("Votes voided", { description: `${plural(n, "vote")} voided.` });
+              toast.success(t("voided"), { description: t("voidedText", { count: n }) });
             } catch (error) {
-              failed("Not voided", error);
+              failed(t("notVoided"), error);
             }
           })
         }

@@ -1,18 +1,19 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useSearchParams } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { ROLE_NAMES } from "@/lib/accounts/role-names";
+import { usePathname, useRouter } from "@/lib/i18n/navigation";
 import { USER_SEARCH_MAX } from "@/lib/moderation/schema";
 import { ROLES } from "@/models/enums";
-import { Options } from "@/components/ui/options";
 
 const fieldClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
 
 /** 'Filter by Role' and the search, both kept in the URL (so they survive a save and a reload). */
 export function UserFilters() {
+  const t = useTranslations("admin");
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -34,11 +35,15 @@ export function UserFilters() {
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end" aria-busy={pending}>
       <div className="sm:w-48">
         <label htmlFor="role-filter" className="text-sm font-medium">
-          Filter by Role
+          {t("users.filters.role")}
         </label>
         <select id="role-filter" className={fieldClass} value={params.get("role") ?? ""} onChange={(e) => go({ role: e.target.value })}>
-          <option value="">All Roles</option>
-          <Options values={ROLES} names={ROLE_NAMES} />
+          <option value="">{t("users.filters.allRoles")}</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`roles.${role}`)}
+            </option>
+          ))}
         </select>
       </div>
       <form
@@ -51,7 +56,7 @@ export function UserFilters() {
       >
         <div className="flex-1">
           <label htmlFor="user-search" className="text-sm font-medium">
-            Search by email or name
+            {t("users.filters.search")}
           </label>
           <input
             id="user-search"
@@ -59,12 +64,12 @@ export function UserFilters() {
             className={fieldClass}
             value={q}
             maxLength={USER_SEARCH_MAX}
-            placeholder="Start of an email or a name"
+            placeholder={t("users.filters.placeholder")}
             onChange={(e) => setQ(e.target.value)}
           />
         </div>
         <Button type="submit" variant="outline" disabled={pending}>
-          Search
+          {t("users.filters.submit")}
         </Button>
       </form>
     </div>

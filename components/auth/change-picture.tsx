@@ -2,13 +2,17 @@
 
 import { Loader2 } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
+import { useApiSentence } from "@/components/auth/api-sentences";
 import { refreshCurrentUser } from "@/components/site/use-current-user";
 import { AVATAR_MAX_MB } from "@/lib/accounts/auth-schema";
 
-/** Replaces the signed-in person's profile picture through POST /api/upload. */
+/** Replaces the signed-in person's profile picture through POST /api/upload (its page gives it the `auth` texts). */
 export function ChangePicture({ image, name }: { image: string | null; name: string }) {
+  const t = useTranslations("auth");
+  const say = useApiSentence();
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
@@ -18,7 +22,7 @@ export function ChangePicture({ image, name }: { image: string | null; name: str
   const upload = async (file: File) => {
     setError(null);
     if (file.size > AVATAR_MAX_MB * 1024 * 1024) {
-      setError(`The picture must be at most ${AVATAR_MAX_MB} MB`);
+      setError(t("api.pictureTooBig", { mb: AVATAR_MAX_MB }));
       return;
     }
     setBusy(true);
@@ -28,14 +32,14 @@ export function ChangePicture({ image, name }: { image: string | null; name: str
       const response = await fetch("/api/upload", { method: "POST", body: form });
       const body = await response.json().catch(() => ({}));
       if (!response.ok) {
-        setError(body?.error?.message ?? "Something went wrong! try again...");
+        setError(body?.error?.message ? say(body.error.message) : t("picture.failed"));
         return;
       }
-      toast.success("Successful", { description: "Your picture was updated" });
+      toast.success(t("picture.updatedTitle"), { description: t("picture.updated") });
       await refreshCurrentUser();
       router.refresh();
     } catch {
-      setError("Something went wrong! try again...");
+      setError(t("picture.failed"));
     } finally {
       setBusy(false);
       if (input.current) input.current.value = "";
@@ -55,7 +59,7 @@ export function ChangePicture({ image, name }: { image: string | null; name: str
       <div className="min-w-0 space-y-1">
         <label className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600">
           {busy && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-          Change picture
+          {t("picture.change")}
           <input
             ref={input}
             type="file"
@@ -70,7 +74,7 @@ export function ChangePicture({ image, name }: { image: string | null; name: str
           />
         </label>
         <p id={hintId} className="text-xs text-slate-500">
-          PNG, JPEG, WebP or GIF, at most {AVATAR_MAX_MB} MB.
+          {t("picture.hint", { mb: AVATAR_MAX_MB })}
         </p>
         {error && (
           <p role="alert" className="text-sm text-red-700">

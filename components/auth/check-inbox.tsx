@@ -1,14 +1,15 @@
 "use client";
 
 import { Loader2 } from "lucide-react";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useApiSentence } from "@/components/auth/api-sentences";
 import { FormField } from "@/components/auth/form-field";
 import { ResendVerification } from "@/components/auth/resend-verification";
 import { refreshCurrentUser } from "@/components/site/use-current-user";
 import { Button } from "@/components/ui/button";
 import { RequestError, requestJson, sendJson } from "@/lib/api/client";
+import { Link, useRouter } from "@/lib/i18n/navigation";
 
 /** How often the page asks whether the address was verified elsewhere (the link opened on a phone). */
 const POLL_MS = 4000;
@@ -20,6 +21,8 @@ const POLL_MS = 4000;
  * goes on to `continueTo` (the survey the person came from, with their answer).
  */
 export function CheckInbox({ email, continueTo }: { email: string; continueTo: string }) {
+  const t = useTranslations("auth");
+  const say = useApiSentence();
   const router = useRouter();
   const [code, setCode] = useState("");
   const [state, setState] = useState<{ kind: "idle" | "sending" | "verified"; error?: string }>({ kind: "idle" });
@@ -51,14 +54,14 @@ export function CheckInbox({ email, continueTo }: { email: string; continueTo: s
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const digits = code.replace(/\D/g, "");
-    if (digits.length !== 6) return setState({ kind: "idle", error: "Type the six digits from the email." });
+    if (digits.length !== 6) return setState({ kind: "idle", error: t("checkInbox.sixDigits") });
     setState({ kind: "sending" });
     try {
       await sendJson("/api/verify-email", { code: digits });
       await goOn();
     } catch (error) {
       if (error instanceof RequestError && error.status === 409) return goOn();
-      setState({ kind: "idle", error: error instanceof Error ? error.message : "Something went wrong" });
+      setState({ kind: "idle", error: error instanceof Error ? say(error.message) : t("somethingWrong") });
     }
   };
 
@@ -66,20 +69,19 @@ export function CheckInbox({ email, continueTo }: { email: string; continueTo: s
     return (
       <p role="status" className="flex items-center justify-center gap-2 text-center font-medium text-green-800">
         <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />
-        Your email address is verified. Taking you on…
+        {t("checkInbox.verified")}
       </p>
     );
   }
   return (
     <div className="space-y-6">
       <p className="text-slate-800">
-        We sent an email to <strong className="break-all">{email}</strong>. Type the six-digit code from it here, or open the link in it on any device: this
-        page goes on by itself once your address is verified.
+        {t.rich("checkInbox.sent", { email, strong: (chunks) => <strong className="break-all">{chunks}</strong> })}
       </p>
-      <form noValidate onSubmit={submit} className="space-y-4" aria-label="Verify with the code">
+      <form noValidate onSubmit={submit} className="space-y-4" aria-label={t("checkInbox.form")}>
         <FormField
           id="verify-code"
-          label="Six-digit code"
+          label={t("checkInbox.code")}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={9}
@@ -90,18 +92,20 @@ export function CheckInbox({ email, continueTo }: { email: string; continueTo: s
         />
         <Button type="submit" className="w-full" disabled={state.kind === "sending"}>
           {state.kind === "sending" && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-          Verify
+          {t("checkInbox.verify")}
         </Button>
       </form>
       <div className="space-y-3 border-t border-slate-100 pt-4 text-sm text-slate-700">
-        <p>No email? It can take a minute; look in your spam folder too, or ask for a new one (it brings a new code).</p>
+        <p>{t("checkInbox.noEmail")}</p>
         <ResendVerification continueTo={continueTo} />
         <p>
-          Wrong address?{" "}
-          <Link href="/dashboard/account#email" className="font-medium text-brand-700 underline">
-            Change it on your account page
-          </Link>
-          .
+          {t.rich("checkInbox.wrongAddress", {
+            link: (chunks) => (
+              <Link href="/dashboard/account#email" className="font-medium text-brand-700 underline">
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       </div>
     </div>

@@ -1,12 +1,14 @@
 "use client";
 
 import { Loader2 } from "lucide-react";
-import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useApiSentence } from "@/components/auth/api-sentences";
+import { callbackPath } from "@/components/auth/callback-path";
 import { LinkOutcome } from "@/components/auth/link-outcome";
 import { Button } from "@/components/ui/button";
 import { sendJson } from "@/lib/api/client";
-import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { useRouter } from "@/lib/i18n/navigation";
 
 type Action = { href: string; label: string };
 
@@ -15,7 +17,8 @@ type Action = { href: string; label: string };
  * what will happen and changes it only when the button is pressed (a POST of the link's token), so a
  * mail scanner opening the link changes nothing. Then it says what happened, or why not and what to do.
  * Where the mail remembers what the person was doing (`continueTo`: a survey, with the answer they
- * chose), the page goes on there by itself.
+ * chose), the page goes on there by itself, in its own language. The texts come translated from the
+ * page; the API's sentences are said in the page's language here.
  */
 export function EmailLinkConfirm({
   endpoint,
@@ -34,21 +37,23 @@ export function EmailLinkConfirm({
   /** The way forward shown with a refusal (a new link). */
   children?: React.ReactNode;
 }) {
+  const t = useTranslations("auth");
+  const say = useApiSentence();
   const router = useRouter();
   const [state, setState] = useState<{ kind: "idle" | "sending" | "done" | "error"; message?: string; continueTo?: string }>({ kind: "idle" });
   const confirm = async () => {
     setState({ kind: "sending" });
     try {
       const result = await sendJson<{ message: string; continueTo?: string | null }>(endpoint, { token });
-      const continueTo = result.continueTo ? safeCallbackPath(result.continueTo) : undefined;
-      setState({ kind: "done", message: result.message, continueTo });
+      const continueTo = result.continueTo ? callbackPath(result.continueTo, null) : undefined;
+      setState({ kind: "done", message: say(result.message), continueTo });
       if (continueTo) router.replace(continueTo);
     } catch (error) {
-      setState({ kind: "error", message: error instanceof Error ? error.message : "Something went wrong" });
+      setState({ kind: "error", message: error instanceof Error ? say(error.message) : t("somethingWrong") });
     }
   };
   if (state.kind === "done") {
-    const onward = state.continueTo ? [{ href: state.continueTo, label: state.continueTo.startsWith("/survey/") ? "Back to the survey" : "Continue" }] : [];
+    const onward = state.continueTo ? [{ href: state.continueTo, label: state.continueTo.startsWith("/survey/") ? t("links.backToSurvey") : t("links.continue") }] : [];
     return <LinkOutcome tone="success" title={done.title} message={state.message ?? ""} actions={[...onward, ...done.actions]} />;
   }
   if (state.kind === "error") {
@@ -66,7 +71,7 @@ export function EmailLinkConfirm({
           {ask.button}
         </Button>
         <noscript>
-          <p className="text-sm text-slate-700">Turn on JavaScript in your browser to press the button.</p>
+          <p className="text-sm text-slate-700">{t("links.needsScript")}</p>
         </noscript>
       </div>
     </LinkOutcome>

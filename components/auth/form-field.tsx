@@ -1,5 +1,6 @@
+import { useTranslations } from "next-intl";
 import type { ComponentProps } from "react";
-import { CODE_LABEL, CODE_MAX } from "@/components/auth/second-factor-words";
+import { CODE_MAX } from "@/components/auth/second-factor-words";
 import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { cn } from "@/lib/utils";
 
@@ -32,21 +33,24 @@ export function FormField({
 
 /** An email address field: the right keyboard on phones, the browser's autofill, the length limit. */
 export function EmailField(props: ComponentProps<"input"> & { id: string; label?: string; error?: string; hint?: string }) {
-  return <FormField label="Email address" type="email" autoComplete="email" inputMode="email" maxLength={254} {...props} />;
+  const t = useTranslations("auth.fields");
+  return <FormField label={t("email")} type="email" autoComplete="email" inputMode="email" maxLength={254} {...props} />;
 }
 
 /** A password field; `autoComplete` says whether it is the current password or a new one. */
 export function PasswordField(
   props: ComponentProps<"input"> & { id: string; label?: string; error?: string; hint?: string; autoComplete: "current-password" | "new-password" },
 ) {
-  return <FormField label="Password" type="password" maxLength={128} {...props} />;
+  const t = useTranslations("auth.fields");
+  return <FormField label={t("password")} type="password" maxLength={128} {...props} />;
 }
 
 /** A second factor's code field: the app's six digits or a recovery code, offered from the phone's messages and kept as typed. */
 export function CodeField(props: ComponentProps<"input"> & { id: string; error?: string }) {
+  const t = useTranslations("auth.fields");
   return (
     <FormField
-      label={CODE_LABEL}
+      label={t("code")}
       name="code"
       autoComplete="one-time-code"
       autoCapitalize="off"
@@ -59,10 +63,11 @@ export function CodeField(props: ComponentProps<"input"> & { id: string; error?:
 }
 
 export function OrDivider() {
+  const t = useTranslations("auth.fields");
   return (
     <div className="flex items-center gap-3 text-xs font-medium uppercase text-slate-500" role="separator">
       <span className="h-px flex-1 bg-slate-200" />
-      OR
+      {t("or")}
       <span className="h-px flex-1 bg-slate-200" />
     </div>
   );

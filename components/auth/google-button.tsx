@@ -2,16 +2,23 @@
 
 import { Loader2 } from "lucide-react";
 import { signIn } from "next-auth/react";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { localePath } from "@/lib/i18n/locales.mjs";
 
 type Availability = "checking" | "available" | "unavailable";
 
 // Remembered across the round trip to Google so the login page can word a failure for registration.
 export const GOOGLE_INTENT_KEY = "opinex.google-intent";
 
-/** Google sign-in, offered only when the server has it configured; otherwise it says so. */
+/**
+ * Google sign-in, offered only when the server has it configured; otherwise it says so. Back from
+ * Google, the person lands on `callbackUrl` in this page's language.
+ */
 export function GoogleButton({ label, intent, callbackUrl }: { label: string; intent: "login" | "register"; callbackUrl: string }) {
+  const t = useTranslations("auth.google");
+  const locale = useLocale();
   const [availability, setAvailability] = useState<Availability>("checking");
   const [redirecting, setRedirecting] = useState(false);
 
@@ -38,7 +45,7 @@ export function GoogleButton({ label, intent, callbackUrl }: { label: string; in
         onClick={async () => {
           setRedirecting(true);
           sessionStorage.setItem(GOOGLE_INTENT_KEY, intent);
-          await signIn("google", { redirectTo: callbackUrl });
+          await signIn("google", { redirectTo: localePath(locale, callbackUrl) });
         }}
       >
         {redirecting || availability === "checking" ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <GoogleMark />}
@@ -46,7 +53,7 @@ export function GoogleButton({ label, intent, callbackUrl }: { label: string; in
       </Button>
       {unavailable && (
         <p id="google-unavailable" className="text-center text-xs text-slate-500">
-          Google sign-in is not configured on this server. Please use your email and password.
+          {t("unavailable")}
         </p>
       )}
     </div>

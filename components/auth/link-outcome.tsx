@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
+import { Link } from "@/lib/i18n/navigation";
 
 type Action = { href: string; label: string };
 

@@ -2,12 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
-import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useAfterSignIn } from "@/components/auth/after-sign-in";
+import { useApiSentence } from "@/components/auth/api-sentences";
 import { signInWithPassword, signInWithTicket } from "@/components/auth/credentials-sign-in";
 import { EmailField, PasswordField } from "@/components/auth/form-field";
 import { GOOGLE_INTENT_KEY } from "@/components/auth/google-button";
@@ -17,16 +18,16 @@ import { SignInFrame } from "@/components/auth/sign-in-frame";
 import { useCallbackUrl, withCallback } from "@/components/auth/use-callback-url";
 import { Button } from "@/components/ui/button";
 import { SECOND_FACTOR_CODE } from "@/lib/auth/second-factor-codes";
-import { SUSPENDED_CODE, SUSPENDED_SIGN_IN_MESSAGE } from "@/lib/auth/suspended";
+import { SUSPENDED_CODE } from "@/lib/auth/suspended";
 import { loginSchema, type LoginInput } from "@/lib/accounts/auth-schema";
+import { Link, useRouter } from "@/lib/i18n/navigation";
 import { choiceIn } from "@/lib/votes/choice";
 
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait 15 minutes and try again.";
-
-/** What a wrong email or password is told (the same for an unknown email: nothing says which accounts exist). */
-export const WRONG_CREDENTIALS = "That email and password do not match an account. Check them and try again.";
-
 export function LoginForm() {
+  const t = useTranslations("auth.login");
+  const say = useApiSentence();
+  // The form's own checks say their English sentences: said in the page's language when shown.
+  const said = (message: string | undefined) => message && say(message);
   const params = useSearchParams();
   const router = useRouter();
   const callbackUrl = useCallbackUrl();
@@ -64,25 +65,22 @@ export function LoginForm() {
     const intent = sessionStorage.getItem(GOOGLE_INTENT_KEY);
     sessionStorage.removeItem(GOOGLE_INTENT_KEY);
     if (code === "too_many_attempts") {
-      toast.error("Too many attempts", { description: TOO_MANY_ATTEMPTS, id: "login-error" });
+      toast.error(t("tooManyAttemptsTitle"), { description: t("tooManyAttempts"), id: "login-error" });
     } else if (code === SECOND_FACTOR_CODE) {
       // A form sent without this page's script: the second step needs it, so the person starts again.
-      toast.error("One more step", { description: "Your account asks for a second step. Sign in again to give it.", id: "login-error" });
+      toast.error(t("oneMoreStepTitle"), { description: t("oneMoreStep"), id: "login-error" });
     } else if (code === SUSPENDED_CODE) {
       // Said in the page itself (role="alert" below): no toast on top.
     } else if (error === "CredentialsSignin") {
       // Said in the page itself (role="alert" below).
     } else if (error === "OAuthAccountNotLinked") {
-      toast.error("Oh no!", {
-        description: "This email already has an account with a password. Please login with your email and password.",
-        id: "login-error",
-      });
+      toast.error(t("problemTitle"), { description: t("oauthNotLinked"), id: "login-error" });
     } else if (intent === "register") {
-      toast.error("Oh no!", { description: "there is a problem when logging with google", id: "login-error" });
+      toast.error(t("problemTitle"), { description: t("googleRegisterProblem"), id: "login-error" });
     } else {
-      toast.error("Oh no!", { description: "There was a problem logging in with Google", id: "login-error" });
+      toast.error(t("problemTitle"), { description: t("googleProblem"), id: "login-error" });
     }
-  }, [error, code]);
+  }, [error, code, t]);
 
   const onSubmit = async (values: LoginInput) => {
     setBlocked(false);
@@ -92,13 +90,13 @@ export function LoginForm() {
     const result = await signInWithPassword(values);
     if (result.kind === "busy") {
       // What was typed stays in the form; Sign in comes back when the server said it may.
-      setBusyMessage(result.message);
+      setBusyMessage(say(result.message));
       setWaitSeconds(result.retryAfterSeconds);
       return;
     }
     if (result.kind === "too-many-attempts") {
       setBlocked(true);
-      toast.error("Too many attempts", { description: TOO_MANY_ATTEMPTS });
+      toast.error(t("tooManyAttemptsTitle"), { description: t("tooManyAttempts") });
       return;
     }
     if (result.kind === "suspended") {
@@ -113,7 +111,7 @@ export function LoginForm() {
       setFailed(true);
       return;
     }
-    toast.success("Successful!", { description: "Successfully logged in to your account" });
+    toast.success(t("signedInTitle"), { description: t("signedIn") });
     await afterSignIn();
   };
 
@@ -122,11 +120,11 @@ export function LoginForm() {
     if (refusal === "suspended") setSuspended(true);
     else if (refusal === "too-many-attempts") {
       setBlocked(true);
-      toast.error("Too many attempts", { description: TOO_MANY_ATTEMPTS });
-    } else setBusyMessage("The server is busy right now. Please try again in a moment.");
+      toast.error(t("tooManyAttemptsTitle"), { description: t("tooManyAttempts") });
+    } else setBusyMessage(t("busy"));
   };
   const onPasskeySignedIn = async () => {
-    toast.success("Successful!", { description: "Successfully logged in to your account" });
+    toast.success(t("signedInTitle"), { description: t("signedIn") });
     await afterSignIn();
   };
 
@@ -158,19 +156,20 @@ export function LoginForm() {
     <SignInFrame kind="login" callbackUrl={callbackUrl} onSubmit={handleSubmit(onSubmit)}>
       {blocked && (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          {TOO_MANY_ATTEMPTS}
+          {t("tooManyAttempts")}
         </p>
       )}
       {suspended && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="login-suspended">
-          {SUSPENDED_SIGN_IN_MESSAGE}
+          {t("suspended")}
         </p>
       )}
+      {/* A wrong email or password, said the same for an unknown email: nothing says which accounts exist. */}
       {failed && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="login-failed">
-          {WRONG_CREDENTIALS}{" "}
+          {t("wrongCredentials")}{" "}
           <Link href="/forgot-password" className="font-medium underline underline-offset-2">
-            Forgot your password?
+            {t("forgotYourPassword")}
           </Link>
         </p>
       )}
@@ -180,16 +179,16 @@ export function LoginForm() {
         </p>
       )}
       {/* "webauthn": the browser may offer its passkeys for this site among the field's suggestions. */}
-      <EmailField id="login-email" autoComplete="username webauthn" error={errors.email?.message} {...register("email")} />
-      <PasswordField id="login-password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+      <EmailField id="login-email" autoComplete="username webauthn" error={said(errors.email?.message)} {...register("email")} />
+      <PasswordField id="login-password" autoComplete="current-password" error={said(errors.password?.message)} {...register("password")} />
       <p className="-mt-2 text-right text-sm">
         <Link href="/forgot-password" className="font-medium text-brand-700 hover:underline">
-          Forgot password?
+          {t("forgotPassword")}
         </Link>
       </p>
       <Button type="submit" className="w-full" disabled={isSubmitting || waitSeconds > 0}>
         {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-        {waitSeconds > 0 ? `Try again in ${waitSeconds} s` : "Sign in"}
+        {waitSeconds > 0 ? t("tryAgainIn", { seconds: waitSeconds }) : t("signIn")}
       </Button>
       <PasskeySignIn
         promptAtOnce={choiceIn(callbackUrl) !== null}

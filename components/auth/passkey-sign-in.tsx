@@ -10,14 +10,12 @@ import {
 } from "@simplewebauthn/browser";
 import { KeyRound, Loader2 } from "lucide-react";
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useApiSentence } from "@/components/auth/api-sentences";
 import { Button } from "@/components/ui/button";
 import { RequestError, sendJson } from "@/lib/api/client";
 import { SUSPENDED_CODE } from "@/lib/auth/suspended";
-
-export const PASSKEY_NOT_RECOGNISED = "This passkey was not recognised. Sign in with your password, then add it again on your account page.";
-export const PASSKEY_UNAVAILABLE = "This browser cannot use a passkey here. Please sign in with your password.";
-const SOMETHING_WRONG = "Something went wrong. Please try again.";
 
 /** Why a sign-in the server refused, as the login form words it (the same alerts as for a password). */
 export type PasskeyRefusal = "suspended" | "too-many-attempts" | "busy";
@@ -110,6 +108,8 @@ async function waitInAutofill(ctx: Autofill): Promise<void> {
  * is renewed before it expires. Either way the assertion goes to Auth.js (`signIn("passkey")`).
  */
 export function PasskeySignIn({ promptAtOnce = false, onSignedIn, onRefused, onStart }: Props) {
+  const t = useTranslations("auth");
+  const say = useApiSentence();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const autofillState = useRef<AutofillState>({ live: false, paused: false });
@@ -144,14 +144,14 @@ export function PasskeySignIn({ promptAtOnce = false, onSignedIn, onRefused, onS
     else if (result?.code === "busy") callbacks.current.onRefused("busy");
     else {
       rememberPasskey(false);
-      setError(PASSKEY_NOT_RECOGNISED);
+      setError(t("passkey.notRecognised"));
     }
     return false;
-  }, []);
+  }, [t]);
 
   const withButton = useCallback(async () => {
     setError(null);
-    if (!browserSupportsWebAuthn()) return setError(PASSKEY_UNAVAILABLE);
+    if (!browserSupportsWebAuthn()) return setError(t("passkey.unavailable"));
     const state = autofillState.current;
     state.paused = true;
     clearTimeout(state.renewal);
@@ -163,8 +163,8 @@ export function PasskeySignIn({ promptAtOnce = false, onSignedIn, onRefused, onS
       response = await startAuthentication({ optionsJSON });
     } catch (e) {
       setBusy(false);
-      if (e instanceof RequestError) setError(e.message);
-      else if (!isCancelled(e)) setError(e instanceof Error && e.name === "SecurityError" ? PASSKEY_UNAVAILABLE : SOMETHING_WRONG);
+      if (e instanceof RequestError) setError(say(e.message));
+      else if (!isCancelled(e)) setError(e instanceof Error && e.name === "SecurityError" ? t("passkey.unavailable") : t("somethingWrongRetry"));
     }
     if (response) {
       await finish(response);
@@ -173,7 +173,7 @@ export function PasskeySignIn({ promptAtOnce = false, onSignedIn, onRefused, onS
     // Closed or refused before any passkey was chosen: the autofill offers them again.
     state.paused = false;
     if (state.live) void waitInAutofill({ state, finish });
-  }, [finish]);
+  }, [finish, say, t]);
 
   // Read once, as the page opens.
   const [atOnce] = useState(() => promptAtOnce && typeof window !== "undefined" && passkeyRemembered() && browserSupportsWebAuthn());
@@ -198,7 +198,7 @@ export function PasskeySignIn({ promptAtOnce = false, onSignedIn, onRefused, onS
     <div className="space-y-2">
       <Button type="button" variant="outline" className="w-full" disabled={busy} onClick={withButton} aria-describedby={error ? "passkey-error" : undefined}>
         {busy ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <KeyRound aria-hidden="true" className="h-4 w-4" />}
-        Sign in with a passkey
+        {t("passkey.signIn")}
       </Button>
       {error && (
         <p id="passkey-error" role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="passkey-error">

@@ -3,10 +3,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { signIn } from "next-auth/react";
-import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useAfterSignIn } from "@/components/auth/after-sign-in";
+import { useApiSentence } from "@/components/auth/api-sentences";
 import { EmailField, FormField, PasswordField } from "@/components/auth/form-field";
 import { SignInFrame } from "@/components/auth/sign-in-frame";
 import { useCallbackUrl, withCallback } from "@/components/auth/use-callback-url";
@@ -14,11 +15,18 @@ import { Altcha, useAltcha } from "@/components/ui/altcha";
 import { Button } from "@/components/ui/button";
 import { isAltchaCode } from "@/lib/validation/altcha";
 import { AVATAR_MAX_MB, PASSWORD_MAX, PASSWORD_MIN, registerFormSchema, type RegisterFormInput } from "@/lib/accounts/auth-schema";
+import { useRouter } from "@/lib/i18n/navigation";
 
 type ApiErrorBody = { error?: { code?: string; message?: string; issues?: { path: string; message: string }[] } };
 const FIELDS = ["name", "email", "password", "image"] as const;
 
 export function RegisterForm() {
+  const t = useTranslations("auth.register");
+  const say = useApiSentence();
+  // A field's message (the form's own check or the API's) is kept as sent and said when shown.
+  const said = (message: string | undefined) => message && say(message);
+  // The account's language, in which its mail is written: the language of this page.
+  const locale = useLocale();
   const router = useRouter();
   const callbackUrl = useCallbackUrl();
   // Then the page that waits for the verification mail's code (it goes straight on where no address
@@ -39,6 +47,7 @@ export function RegisterForm() {
     for (const [key, value] of Object.entries(fields)) form.set(key, value);
     form.set("image", image[0]);
     form.set("altcha", payload);
+    form.set("locale", locale);
     // Where the verification mail's page sends the person on, on whatever device it is opened.
     if (callbackUrl !== "/") form.set("callbackUrl", callbackUrl);
     let response: Response;
@@ -46,28 +55,28 @@ export function RegisterForm() {
       response = await fetch("/api/register", { method: "POST", body: form });
     } catch {
       altcha.reset();
-      toast.error("Oh no!", { description: "Something went wrong! try again..." });
+      toast.error(t("problemTitle"), { description: t("failed") });
       return;
     }
     if (response.status !== 201) {
       const body = (await response.json().catch(() => ({}))) as ApiErrorBody;
-      const message = body.error?.message;
-      // The robot check is spent or refused either way: a fresh one, with its own message under it.
-      altcha.reset(isAltchaCode(body.error?.code) ? message : null);
+      const sent = body.error?.message;
+      const message = sent ? say(sent) : undefined;
+      // The robot check is spent or refused either way: a fresh one, with its own message under it (the
+      // widget says it from its code).
+      altcha.reset(isAltchaCode(body.error?.code) ? body.error.code : null);
       // Problems the person can fix are shown on the field, and in the popup.
-      if (response.status === 409 && message) setError("email", { message });
-      else if ((response.status === 413 || response.status === 422) && message) setError("image", { message });
+      if (response.status === 409 && sent) setError("email", { message: sent });
+      else if ((response.status === 413 || response.status === 422) && sent) setError("image", { message: sent });
       for (const issue of body.error?.issues ?? []) {
         const field = FIELDS.find((f) => f === issue.path);
         if (field) setError(field, { message: issue.message });
       }
-      toast.error("Oh no!", {
-        description: response.status < 500 && message ? message : "Something went wrong! try again...",
-      });
+      toast.error(t("problemTitle"), { description: response.status < 500 && message ? message : t("failed") });
       return;
     }
     const signedIn = await signIn("credentials", { email: fields.email, password: fields.password, redirect: false }).catch(() => null);
-    toast.success("Successful", { description: "Your account created successfully" });
+    toast.success(t("createdTitle"), { description: t("created") });
     if (!signedIn || signedIn.error) {
       router.replace(withCallback("/login", callbackUrl));
       return;
@@ -77,28 +86,28 @@ export function RegisterForm() {
 
   return (
     <SignInFrame kind="register" callbackUrl={callbackUrl} onSubmit={handleSubmit(onSubmit)}>
-      <FormField id="register-name" label="Name" autoComplete="name" maxLength={80} error={errors.name?.message} {...register("name")} />
-      <EmailField id="register-email" error={errors.email?.message} {...register("email")} />
+      <FormField id="register-name" label={t("name")} autoComplete="name" maxLength={80} error={said(errors.name?.message)} {...register("name")} />
+      <EmailField id="register-email" error={said(errors.email?.message)} {...register("email")} />
       <PasswordField
         id="register-password"
         autoComplete="new-password"
-        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A long passphrase is best.`}
-        error={errors.password?.message}
+        hint={t("passwordHint", { min: PASSWORD_MIN, max: PASSWORD_MAX })}
+        error={said(errors.password?.message)}
         {...register("password")}
       />
       <FormField
         id="register-image"
-        label="Profile Picture"
+        label={t("picture")}
         type="file"
         accept="image/png,image/jpeg,image/webp,image/gif"
-        hint={`PNG, JPEG, WebP or GIF, at most ${AVATAR_MAX_MB} MB.`}
-        error={errors.image?.message}
+        hint={t("pictureHint", { mb: AVATAR_MAX_MB })}
+        error={said(errors.image?.message)}
         {...register("image")}
       />
       <Altcha control={altcha} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-        Register
+        {t("submit")}
       </Button>
     </SignInFrame>
   );

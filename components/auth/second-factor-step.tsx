@@ -2,18 +2,14 @@
 
 import { browserSupportsWebAuthn, startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { KeyRound, Loader2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useApiSentence } from "@/components/auth/api-sentences";
 import type { SignInOutcome } from "@/components/auth/credentials-sign-in";
 import { CodeField } from "@/components/auth/form-field";
-import { NO_CODE, normaliseCode, WRONG_CODE } from "@/components/auth/second-factor-words";
+import { normaliseCode } from "@/components/auth/second-factor-words";
 import { Button } from "@/components/ui/button";
 import { RequestError, sendJson } from "@/lib/api/client";
-import { SUSPENDED_SIGN_IN_MESSAGE } from "@/lib/auth/suspended";
-
-export const WRONG_PASSKEY = "That passkey did not work for this account. Use a passkey you added to it, or a code.";
-export const TICKET_EXPIRED = "That sign-in took too long. Sign in again.";
-const TOO_MANY = "Too many attempts. Please wait 15 minutes and try again.";
-const SOMETHING_WRONG = "Something went wrong. Please try again.";
 
 /** The factor the second step hands on: a code, or a passkey's assertion as JSON. */
 export type SecondFactor = { code: string } | { passkey: string };
@@ -36,15 +32,18 @@ export function SecondFactorStep({
   send,
   onSignedIn,
   onBack,
-  backLabel = "Use another account",
+  backLabel,
 }: {
   /** The address being signed in to; null for a Google sign-in (the page does not know it). */
   who: string | null;
   send: (factor: SecondFactor) => Promise<SignInOutcome>;
   onSignedIn: () => Promise<void>;
   onBack: () => void;
+  /** The way back's label; "Use another account" by default. */
   backLabel?: string;
 }) {
+  const t = useTranslations("auth");
+  const say = useApiSentence();
   const [code, setCode] = useState("");
   const [fieldError, setFieldError] = useState<string>();
   const [alert, setAlert] = useState<string | null>(null);
@@ -80,12 +79,12 @@ export function SecondFactorStep({
         field.current?.focus();
       } else setAlert(wrong);
     } else if (result.kind === "ticket-expired") setExpired(true);
-    else if (result.kind === "too-many-attempts") setAlert(TOO_MANY);
-    else if (result.kind === "suspended") setAlert(SUSPENDED_SIGN_IN_MESSAGE);
+    else if (result.kind === "too-many-attempts") setAlert(t("login.tooManyAttempts"));
+    else if (result.kind === "suspended") setAlert(t("login.suspended"));
     else if (result.kind === "busy") {
-      setAlert(result.message);
+      setAlert(say(result.message));
       setWaitSeconds(result.retryAfterSeconds);
-    } else setAlert(SOMETHING_WRONG);
+    } else setAlert(t("somethingWrongRetry"));
   };
 
   const submit = async (event: React.FormEvent) => {
@@ -93,13 +92,13 @@ export function SecondFactorStep({
     setAlert(null);
     const typed = normaliseCode(code);
     if (!typed) {
-      setFieldError(NO_CODE);
+      setFieldError(t("secondFactor.noCode"));
       field.current?.focus();
       return;
     }
     setFieldError(undefined);
     setBusy("code");
-    await finish({ code: typed }, WRONG_CODE);
+    await finish({ code: typed }, t("secondFactor.wrongCode"));
   };
 
   const withPasskey = async () => {
@@ -112,21 +111,21 @@ export function SecondFactorStep({
       passkey = JSON.stringify(await startAuthentication({ optionsJSON }));
     } catch (e) {
       setBusy(null);
-      if (e instanceof RequestError) setAlert(e.message);
-      else if (!isCancelled(e)) setAlert(SOMETHING_WRONG);
+      if (e instanceof RequestError) setAlert(say(e.message));
+      else if (!isCancelled(e)) setAlert(t("somethingWrongRetry"));
       return;
     }
-    await finish({ passkey }, WRONG_PASSKEY);
+    await finish({ passkey }, t("secondFactor.wrongPasskey"));
   };
 
   if (expired) {
     return (
       <div className="space-y-4" data-testid="second-factor-step">
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          {TICKET_EXPIRED}
+          {t("secondFactor.ticketExpired")}
         </p>
         <Button type="button" className="w-full" onClick={onBack}>
-          Sign in again
+          {t("secondFactor.signInAgain")}
         </Button>
       </div>
     );
@@ -136,18 +135,19 @@ export function SecondFactorStep({
     <form noValidate onSubmit={submit} className="space-y-4" aria-labelledby="second-factor-title" data-testid="second-factor-step">
       <div className="space-y-1">
         <h2 id="second-factor-title" className="text-lg font-semibold text-slate-900">
-          Two-step sign-in
+          {t("secondFactor.title")}
         </h2>
         {who ? (
           <p className="break-words text-sm text-slate-700">
-            Signing in as <span className="font-medium text-slate-900">{who}</span>.
+            {t.rich("secondFactor.signingInAs", {
+              email: who,
+              account: (chunks) => <span className="font-medium text-slate-900">{chunks}</span>,
+            })}
           </p>
         ) : (
-          <p className="text-sm text-slate-700">Your Google account is confirmed.</p>
+          <p className="text-sm text-slate-700">{t("secondFactor.googleConfirmed")}</p>
         )}
-        <p className="text-sm text-slate-600">
-          Your account asks for a second step: enter the 6-digit code your authenticator app shows now{passkeys ? ", or use your passkey" : ""}.
-        </p>
+        <p className="text-sm text-slate-600">{t(passkeys ? "secondFactor.askCodeOrPasskey" : "secondFactor.askCode")}</p>
       </div>
       {alert && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="second-factor-alert">
@@ -157,17 +157,17 @@ export function SecondFactorStep({
       <CodeField ref={field} id="second-factor-code" value={code} onChange={(e) => setCode(e.target.value)} error={fieldError} />
       <Button type="submit" className="w-full" disabled={busy !== null || waitSeconds > 0}>
         {busy === "code" && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-        {waitSeconds > 0 ? `Try again in ${waitSeconds} s` : "Verify"}
+        {waitSeconds > 0 ? t("login.tryAgainIn", { seconds: waitSeconds }) : t("secondFactor.verify")}
       </Button>
       {passkeys && (
         <Button type="button" variant="outline" className="w-full" disabled={busy !== null || waitSeconds > 0} onClick={withPasskey}>
           {busy === "passkey" ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <KeyRound aria-hidden="true" className="h-4 w-4" />}
-          Use a passkey instead
+          {t("secondFactor.usePasskey")}
         </Button>
       )}
       <p className="text-center text-sm">
         <button type="button" onClick={onBack} className="font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
-          {backLabel}
+          {backLabel ?? t("secondFactor.anotherAccount")}
         </button>
       </p>
     </form>

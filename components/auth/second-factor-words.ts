@@ -1,8 +1,8 @@
-// What the second factor's forms say, shared by the login's second step, the step-up dialog and the
+// What the second factor's forms share, used by the login's second step, the step-up dialog and the
 // account page (a small module of its own, so an admin page's step-up loads none of the login form).
+// Their words are the `auth.secondFactor` texts.
 
-export const CODE_LABEL = "Code from your authenticator app, or a recovery code";
-export const WRONG_CODE = "That code did not work. Try the newest code from your app, or a recovery code.";
+/** The English of `auth.secondFactor.noCode`, for the account page until it reads that text itself. */
 export const NO_CODE = "Enter the code from your authenticator app, or one of your recovery codes.";
 // Long enough for any recovery code with its dashes; a paste of something else is cut, not sent whole.
 export const CODE_MAX = 64;

@@ -1,15 +1,14 @@
-import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { OrDivider } from "@/components/auth/form-field";
 import { GoogleButton } from "@/components/auth/google-button";
 import { withCallback } from "@/components/auth/use-callback-url";
+import { Link } from "@/lib/i18n/navigation";
 
-const FRAMES = {
-  login: { google: "Login with Google", form: "Login", question: "Don't have an account?", href: "/register", link: "Register here" },
-  register: { google: "Register with Google", form: "Register", question: "Already have an account?", href: "/login", link: "Login here" },
-} as const;
+/** Each form's way to the other one. */
+const OTHER = { login: "/register", register: "/login" } as const;
 
 type SignInFrameProps = {
-  kind: keyof typeof FRAMES;
+  kind: keyof typeof OTHER;
   callbackUrl: string;
   onSubmit: React.FormEventHandler<HTMLFormElement>;
   children: React.ReactNode;
@@ -17,18 +16,18 @@ type SignInFrameProps = {
 
 /** Login and register alike: Google first, then the form, then the way to the other form. */
 export function SignInFrame({ kind, callbackUrl, onSubmit, children }: SignInFrameProps) {
-  const frame = FRAMES[kind];
+  const t = useTranslations("auth.frame");
   return (
     <div className="space-y-6">
-      <GoogleButton label={frame.google} intent={kind} callbackUrl={callbackUrl} />
+      <GoogleButton label={t(`${kind}.google`)} intent={kind} callbackUrl={callbackUrl} />
       <OrDivider />
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={frame.form}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t(`${kind}.form`)}>
         {children}
       </form>
       <p className="text-center text-sm text-slate-600">
-        {frame.question}{" "}
-        <Link href={withCallback(frame.href, callbackUrl)} className="font-medium text-brand-700 hover:underline">
-          {frame.link}
+        {t(`${kind}.question`)}{" "}
+        <Link href={withCallback(OTHER[kind], callbackUrl)} className="font-medium text-brand-700 hover:underline">
+          {t(`${kind}.link`)}
         </Link>
       </p>
     </div>

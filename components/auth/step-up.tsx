@@ -2,9 +2,11 @@
 
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { KeyRound, Loader2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useApiSentence } from "@/components/auth/api-sentences";
 import { CodeField } from "@/components/auth/form-field";
-import { NO_CODE, normaliseCode, WRONG_CODE } from "@/components/auth/second-factor-words";
+import { normaliseCode } from "@/components/auth/second-factor-words";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { RequestError, requestJson, sendJson } from "@/lib/api/client";
@@ -53,7 +55,6 @@ export class StepUpCancelled extends Error {
 }
 
 const isCancelled = (error: unknown) => error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError");
-const failure = (e: unknown) => (e instanceof RequestError ? e.message : "Something went wrong. Please try again.");
 
 /**
  * The step-up of the gravest actions, asked in place: `withStepUp(call)` makes the call, and when the
@@ -104,7 +105,8 @@ export function useStepUp(): { withStepUp: <T>(call: () => Promise<T>) => Promis
 
 /**
  * "Confirm it's you": a code from the authenticator app (or a recovery code), or the passkey where the
- * account has one and the browser can use it. Its own component, so each opening starts empty.
+ * account has one and the browser can use it. Its own component, so each opening starts empty. It reads
+ * the `auth` texts: the page that uses it puts it in an island with them.
  */
 export function StepUpDialog({ open, onVerified, onCancel }: { open: boolean; onVerified: () => void; onCancel: () => void }) {
   return (
@@ -115,6 +117,9 @@ export function StepUpDialog({ open, onVerified, onCancel }: { open: boolean; on
 }
 
 function StepUpForm({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
+  const t = useTranslations("auth");
+  const say = useApiSentence();
+  const failure = (e: unknown) => (e instanceof RequestError ? say(e.message) : t("somethingWrongRetry"));
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState<"code" | "passkey" | null>(null);
@@ -141,14 +146,14 @@ function StepUpForm({ onVerified, onCancel }: { onVerified: () => void; onCancel
       onVerified();
     } catch (e) {
       setBusy(null);
-      setError(e instanceof RequestError && e.status === 400 && "code" in body ? WRONG_CODE : failure(e));
+      setError(e instanceof RequestError && e.status === 400 && "code" in body ? t("secondFactor.wrongCode") : failure(e));
     }
   };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const typed = normaliseCode(code);
-    if (!typed) return setError(NO_CODE);
+    if (!typed) return setError(t("secondFactor.noCode"));
     setError(undefined);
     setBusy("code");
     await verify({ code: typed });
@@ -176,25 +181,23 @@ function StepUpForm({ onVerified, onCancel }: { onVerified: () => void; onCancel
     <DialogContent data-testid="step-up">
       <form noValidate onSubmit={submit} className="grid gap-4">
         <DialogHeader>
-          <DialogTitle>Confirm it&apos;s you</DialogTitle>
-          <DialogDescription>
-            This change needs your second step again. Enter the code your authenticator app shows now{hasPasskey ? ", or use your passkey" : ""}.
-          </DialogDescription>
+          <DialogTitle>{t("stepUp.title")}</DialogTitle>
+          <DialogDescription>{t(hasPasskey ? "stepUp.askCodeOrPasskey" : "stepUp.askCode")}</DialogDescription>
         </DialogHeader>
         <CodeField id={id} value={code} onChange={(e) => setCode(e.target.value)} error={error} autoFocus />
         {hasPasskey && (
           <Button type="button" variant="outline" className="justify-self-start" disabled={busy !== null} onClick={withPasskey}>
             {busy === "passkey" ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <KeyRound aria-hidden="true" className="h-4 w-4" />}
-            Use a passkey
+            {t("stepUp.usePasskey")}
           </Button>
         )}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onCancel} disabled={busy !== null}>
-            Cancel
+            {t("stepUp.cancel")}
           </Button>
           <Button type="submit" disabled={busy !== null}>
             {busy === "code" && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-            Confirm
+            {t("stepUp.confirm")}
           </Button>
         </DialogFooter>
       </form>

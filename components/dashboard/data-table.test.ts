@@ -3,6 +3,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { inLocale } from "@/tests/intl";
 import { DataTable, type Column } from "./data-table";
 import { EmailAddress } from "./email-address";
 
@@ -17,15 +18,17 @@ const cellsOf = (markup: string) => [...markup.matchAll(/<td [^>]*data-label="([
 describe("DataTable", () => {
   it("leaves an empty cell out of a phone's card, and keeps it in the table", () => {
     const markup = renderToStaticMarkup(
-      createElement(DataTable<Row>, {
-        caption: "Voters",
-        columns,
-        rows: [
-          { id: "a", name: "Ada", comment: "Clear question." },
-          { id: "b", name: "Bo", comment: null },
-        ],
-        rowKey: (r) => r.id,
-      }),
+      inLocale(
+        createElement(DataTable<Row>, {
+          caption: "Voters",
+          columns,
+          rows: [
+            { id: "a", name: "Ada", comment: "Clear question." },
+            { id: "b", name: "Bo", comment: null },
+          ],
+          rowKey: (r) => r.id,
+        }),
+      ),
     );
     expect(cellsOf(markup)).toEqual([
       { label: "Serial No", hiddenOnPhones: false },
@@ -35,6 +38,15 @@ describe("DataTable", () => {
       { label: "Name", hiddenOnPhones: false },
       { label: "Comment", hiddenOnPhones: true },
     ]);
+  });
+
+  it("names its Serial No column in the page's language unless told otherwise", () => {
+    const table = (locale: "en" | "es" | "de", serialHeader?: string) =>
+      renderToStaticMarkup(inLocale(createElement(DataTable<Row>, { caption: "Voters", columns, rows: [{ id: "a", name: "Ada", comment: null }], rowKey: (r) => r.id, serialHeader }), locale));
+    expect(table("en")).toContain(">Serial No</th>");
+    expect(table("es")).toContain(">N.º</th>");
+    expect(table("de")).toContain(">Nr.</th>");
+    expect(table("de", "Serial No.")).toContain(">Serial No.</th>");
   });
 });
 

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
@@ -7,12 +8,12 @@ export type Column<T> = { header: string; cell: (row: T) => ReactNode; className
 const isEmpty = (content: ReactNode) => content === null || content === undefined || content === false || content === "";
 
 /**
- * A dashboard table with a Serial No column counted from 1 (from `firstSerial` on later pages of a
- * paginated list). From medium screens up it is a table; on phones each row is a card of
- * "label: value" lines, so nothing scrolls sideways and no column is hidden (a line whose value is
- * empty, such as a vote without a comment, is left out of its card). The ARIA table roles
- * are set explicitly because Chromium and Safari drop a table's semantics once it is no longer
- * displayed as a table.
+ * A dashboard table with a Serial No column (`serialHeader`, by default "Serial No" in the page's
+ * language) counted from 1 (from `firstSerial` on later pages of a paginated list). From medium
+ * screens up it is a table; on phones each row is a card of "label: value" lines, so nothing scrolls
+ * sideways and no column is hidden (a line whose value is empty, such as a vote without a comment, is
+ * left out of its card). The ARIA table roles are set explicitly because Chromium and Safari drop a
+ * table's semantics once it is no longer displayed as a table.
  */
 export function DataTable<T>({
   caption,
@@ -20,7 +21,7 @@ export function DataTable<T>({
   rows,
   rowKey,
   firstSerial = 1,
-  serialHeader = "Serial No",
+  serialHeader,
 }: {
   caption: string;
   columns: Column<T>[];
@@ -29,6 +30,8 @@ export function DataTable<T>({
   firstSerial?: number;
   serialHeader?: string;
 }) {
+  const t = useTranslations("dashboard.table");
+  const serial = serialHeader ?? t("serialNo");
   // On phones each cell starts with its column's name, from `data-label` (CSS generated content, so
   // it is not part of the cell's text; screen readers already announce the column header). A row's and
   // a cell's classes are named once in app/globals.css (`.data-row`, `.data-cell`): every row sends
@@ -49,7 +52,7 @@ export function DataTable<T>({
         <thead role="rowgroup" className="bg-slate-50 text-slate-700 max-md:sr-only">
           <tr role="row">
             <th role="columnheader" scope="col" className="w-20 px-4 py-3 font-semibold">
-              {serialHeader}
+              {serial}
             </th>
             {columns.map((c) => (
               <th key={c.header} role="columnheader" scope="col" className="px-4 py-3 font-semibold">
@@ -61,7 +64,7 @@ export function DataTable<T>({
         <tbody role="rowgroup" className="block space-y-3 md:table-row-group md:space-y-0">
           {rows.map((row, i) => (
             <tr key={rowKey(row)} role="row" className="data-row">
-              <td role="cell" data-label={serialHeader} className="data-cell tabular-nums">
+              <td role="cell" data-label={serial} className="data-cell tabular-nums">
                 <span>{firstSerial + i}</span>
               </td>
               {columns.map((c) => {
@@ -82,9 +85,10 @@ export function DataTable<T>({
 
 /** A refusal the page expected (no such survey, someone else's), in place of the page's content. */
 export function LoadError({ message }: { message: string }) {
+  const t = useTranslations("dashboard.table");
   return (
     <p role="alert" className="rounded-lg bg-red-50 p-4 font-medium text-red-800">
-      Error: {message}
+      {t("error", { message })}
     </p>
   );
 }

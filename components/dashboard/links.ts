@@ -1,35 +1,28 @@
 import type { Role } from "@/models/enums";
+import type en from "@/messages/dashboard/en.json";
 
-type DashboardLink = { href: string; label: string; description: string };
+/** A section's texts: `dashboard.links.{key}.label` and `.description`. */
+export type DashboardLinkKey = keyof (typeof en)["links"];
+type DashboardLink = { href: string; key: DashboardLinkKey };
 
 // The product's sidebars; pro_user alone also gets My Commented Surveys.
 const participantLinks = (role: "user" | "pro_user"): DashboardLink[] => [
-  { href: `/dashboard/${role}/surveys`, label: "Participated Surveys", description: "Surveys you voted on." },
-  { href: `/dashboard/${role}/my-reports`, label: "My Reported Surveys", description: "Surveys you reported, with their status." },
+  { href: `/dashboard/${role}/surveys`, key: "participated" },
+  { href: `/dashboard/${role}/my-reports`, key: "reports" },
 ];
 
 // Every role's last link: the person's own account.
-const accountLink: DashboardLink = { href: "/dashboard/account", label: "Account", description: "Your name, picture, password, sessions and data." };
+const accountLink: DashboardLink = { href: "/dashboard/account", key: "account" };
 
 export const dashboardLinks: Record<Role, DashboardLink[]> = {
-  surveyor: [
-    { href: "/dashboard/surveyor/create", label: "Create Survey", description: "Write a new yes/no survey." },
-    { href: "/dashboard/surveyor/surveys", label: "All Surveys", description: "Your surveys, results and voters." },
-    { href: "/dashboard/surveyor/feedbacks", label: "Feedbacks", description: "What the admins said about unpublished surveys." },
-    accountLink,
-  ],
+  surveyor: [{ href: "/dashboard/surveyor/create", key: "create" }, { href: "/dashboard/surveyor/surveys", key: "surveys" }, { href: "/dashboard/surveyor/feedbacks", key: "feedbacks" }, accountLink],
   admin: [
-    { href: "/dashboard/admin/users", label: "Manage User", description: "See every account and change roles." },
-    { href: "/dashboard/admin/surveys", label: "Manage Surveys", description: "Publish or unpublish surveys, with feedback." },
-    { href: "/dashboard/admin/payments", label: "Payments", description: "Every payment received." },
-    { href: "/dashboard/admin/messages", label: "Messages", description: "What visitors sent through the contact form." },
+    { href: "/dashboard/admin/users", key: "users" },
+    { href: "/dashboard/admin/surveys", key: "manageSurveys" },
+    { href: "/dashboard/admin/payments", key: "payments" },
+    { href: "/dashboard/admin/messages", key: "messages" },
     accountLink,
   ],
   user: [...participantLinks("user"), accountLink],
-  pro_user: [
-    ...participantLinks("pro_user"),
-    { href: "/dashboard/pro_user/comments", label: "My Commented Surveys", description: "Your comments, survey by survey." },
-    { href: "/dashboard/pro_user/billing", label: "Billing", description: "Your payment and its receipt." },
-    accountLink,
-  ],
+  pro_user: [...participantLinks("pro_user"), { href: "/dashboard/pro_user/comments", key: "comments" }, { href: "/dashboard/pro_user/billing", key: "billing" }, accountLink],
 };

@@ -2,17 +2,21 @@
 // stays listed (the vote or report on it is still the person's), marked "no longer published" where no
 // Status column says so.
 import { eq } from "drizzle-orm";
+import { setRequestLocale } from "next-intl/server";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { castVote } from "@/lib/votes/votes";
 import { reportSurvey } from "@/lib/votes/reports";
 import { surveys } from "@/models";
 import { createSurvey, createUser } from "@/tests/factories";
+import { inLocale } from "@/tests/intl";
 import { CommentedSurveys, ParticipatedSurveys, ReportedSurveys } from "./my-surveys";
 
-const render = async (list: Promise<React.ReactElement>) => renderToStaticMarkup(await list);
+const render = async (list: Promise<React.ReactElement>, locale: "en" | "es" | "de" = "en") => renderToStaticMarkup(inLocale(await list, locale));
 const linkTo = (id: string) => `href="/survey/details/${id}"`;
+
+afterEach(() => setRequestLocale("en"));
 
 describe("the user's own lists", () => {
   it("link a published survey, and name an unpublished one without a link", async () => {
@@ -41,5 +45,31 @@ describe("the user's own lists", () => {
     const reported = await render(ReportedSurveys({ userId: voter.id }));
     expect(reported).not.toContain("no longer published");
     expect(reported).toContain("Unpublished");
+  });
+
+  it("speak the page's language, and link the survey's page in it", async () => {
+    const surveyor = await createUser({ role: "surveyor" });
+    const voter = await createUser({ role: "pro_user" });
+    const shown = await createSurvey(surveyor.id, { title: "Sigue publicada" });
+    const gone = await createSurvey(surveyor.id, { title: "Retirada después" });
+    for (const survey of [shown, gone]) await castVote({ surveyId: survey.id, userId: voter.id, role: voter.role, vote: "yes", comment: "Una idea." });
+    const db = await getDb();
+    await db.update(surveys).set({ status: "unpublish" }).where(eq(surveys.id, gone.id));
+
+    setRequestLocale("es");
+    const spanish = await render(ParticipatedSurveys({ userId: voter.id }), "es");
+    expect(spanish).toContain("Encuestas en las que participaste");
+    expect(spanish).toContain("ya no está publicada");
+    expect(spanish).toContain(">Sí</span>");
+    // The category by its Spanish name; the survey's own texts as written.
+    expect(spanish).toContain(">Tecnología<");
+    expect(spanish).toContain("Sigue publicada");
+    expect(spanish).toContain(`href="/es/survey/details/${shown.id}"`);
+    expect(spanish).not.toContain("Your Vote");
+
+    setRequestLocale("de");
+    const german = await render(ReportedSurveys({ userId: voter.id }), "de");
+    expect(german).toContain("Meine gemeldeten Umfragen");
+    expect(german).toContain("Du hast keine Umfrage gemeldet.");
   });
 });

@@ -1,12 +1,13 @@
-import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { Link } from "@/lib/i18n/navigation";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { surveyHref } from "@/lib/public-urls";
 import { listReportedSurveys, type ReportedSurvey } from "@/lib/votes/reports";
 import { listCommentedSurveys, listParticipatedSurveys, type ParticipatedSurvey } from "@/lib/votes/votes";
 import { StatusBadge } from "@/components/surveyor/status-badge";
 import { formatDate } from "@/lib/dates";
-import type { SurveyStatus } from "@/models/enums";
+import type { Category, SurveyStatus } from "@/models/enums";
 import { DataTable, EmptyState, type Column } from "./data-table";
 
 // The user and pro_user dashboard lists: always the signed-in person's own rows, by their id.
@@ -21,14 +22,16 @@ function OwnList<T extends { id: string }>({ title, intro, empty, columns, rows 
   );
 }
 
+type Texts = Awaited<ReturnType<typeof getTranslations<"dashboard.lists">>>;
+
 /**
  * A survey's name: a link to its page while it is published. An unpublished survey has no public page
  * (its address is the error page), so it is named without a link and, where no Status column says so
  * (`note`), marked "no longer published". It stays listed: the vote or report on it still counts and
  * is still the person's, and the survey comes back if it is published again.
  */
-const surveyName = ({ note }: { note: boolean }): Column<{ id: string; title: string; status: SurveyStatus }> => ({
-  header: "Survey Name",
+const surveyName = (t: Texts, { note }: { note: boolean }): Column<{ id: string; title: string; status: SurveyStatus }> => ({
+  header: t("surveyName"),
   cell: (s) =>
     s.status === "publish" ? (
       <Link href={surveyHref(s.id)} className="font-medium text-brand-700 hover:underline">
@@ -39,64 +42,77 @@ const surveyName = ({ note }: { note: boolean }): Column<{ id: string; title: st
         <span className="font-medium text-slate-900">{s.title}</span>
         {note && (
           <span className="mt-0.5 block text-sm text-slate-600" data-testid="no-longer-published">
-            no longer published
+            {t("noLongerPublished")}
           </span>
         )}
       </>
     ),
 });
 
-const description: Column<{ description: string }> = {
-  header: "Description",
+const description = (t: Texts): Column<{ description: string }> => ({
+  header: t("description"),
   cell: (s) => <span className="line-clamp-2 text-slate-700">{s.description}</span>,
   className: "max-w-md",
-};
+});
 
-const FindSurveys = () => (
+type CategoryNames = Awaited<ReturnType<typeof getTranslations<"surveyor.categories">>>;
+
+// A survey's category by its name in the page's language, as on the survey's own page.
+const category = (t: Texts, names: CategoryNames): Column<{ category: Category }> => ({ header: t("category"), cell: (s) => names(s.category) });
+
+const findSurveys = (chunks: ReactNode) => (
   <Link href="/surveys" className="font-semibold text-brand-700 underline">
-    Browse surveys
+    {chunks}
   </Link>
 );
 
 export async function ParticipatedSurveys({ userId }: { userId: string }) {
-  const result = { rows: await listParticipatedSurveys(userId) };
+  const [rows, t, names, locale] = await Promise.all([listParticipatedSurveys(userId), getTranslations("dashboard.lists"), getTranslations("surveyor.categories"), getLocale()]);
   const columns: Column<ParticipatedSurvey>[] = [
-    surveyName({ note: true }),
-    description,
-    { header: "Category", cell: (s) => s.category },
-    { header: "Deadline", cell: (s) => <time dateTime={s.deadline}>{formatDate(s.deadline)}</time>, className: "whitespace-nowrap" },
+    surveyName(t, { note: true }),
+    description(t),
+    category(t, names),
+    { header: t("deadline"), cell: (s) => <time dateTime={s.deadline}>{formatDate(s.deadline, locale)}</time>, className: "whitespace-nowrap" },
     {
-      header: "Your Vote",
+      header: t("yourVote"),
       cell: (s) => (
         <span className={s.vote === "yes" ? "font-semibold text-green-800" : "font-semibold text-slate-700"}>
-          {s.vote === "yes" ? "Yes" : "No"}
+          {s.vote === "yes" ? t("yes") : t("no")}
         </span>
       ),
     },
   ];
-  return <OwnList title="Participated Surveys" intro="The surveys you voted on, with your vote." empty={<>You have not voted on any survey yet. <FindSurveys /></>} columns={columns} rows={result.rows} />;
+  return (
+    <OwnList
+      title={t("participated.title")}
+      intro={t("participated.intro")}
+      empty={t.rich("participated.empty", { link: findSurveys })}
+      columns={columns}
+      rows={rows}
+    />
+  );
 }
 
 export async function ReportedSurveys({ userId }: { userId: string }) {
-  const result = { rows: await listReportedSurveys(userId) };
+  const [rows, t, names] = await Promise.all([listReportedSurveys(userId), getTranslations("dashboard.lists"), getTranslations("surveyor.categories")]);
   const columns: Column<ReportedSurvey>[] = [
-    surveyName({ note: false }),
-    description,
-    { header: "Category", cell: (s) => s.category },
+    surveyName(t, { note: false }),
+    description(t),
+    category(t, names),
     {
-      header: "Status",
+      header: t("status"),
       cell: (s) => <StatusBadge status={s.status} />,
     },
   ];
-  return <OwnList title="My Reported Surveys" intro="Surveys you reported, and whether they are still published." empty="You have not reported any survey." columns={columns} rows={result.rows} />;
+  return <OwnList title={t("reported.title")} intro={t("reported.intro")} empty={t("reported.empty")} columns={columns} rows={rows} />;
 }
 
 export async function CommentedSurveys({ userId }: { userId: string }) {
-  const result = { rows: await listCommentedSurveys(userId) };
+  const [rows, t] = await Promise.all([listCommentedSurveys(userId), getTranslations("dashboard.lists")]);
   const columns: Column<ParticipatedSurvey>[] = [
-    surveyName({ note: true }),
+    surveyName(t, { note: true }),
     {
-      header: "Survey Question",
+      header: t("question"),
       cell: (s) => (
         <>
           <span className="font-medium">{s.questionTitle}</span>
@@ -105,7 +121,15 @@ export async function CommentedSurveys({ userId }: { userId: string }) {
       ),
       className: "max-w-sm",
     },
-    { header: "Your Comments", cell: (s) => <span className="whitespace-pre-line">{s.comment}</span>, className: "max-w-md" },
+    { header: t("yourComments"), cell: (s) => <span className="whitespace-pre-line">{s.comment}</span>, className: "max-w-md" },
   ];
-  return <OwnList title="My Commented Surveys" intro="Your own comments, on the surveys where you left one with your vote." empty={<>You have not commented on any survey yet. Add a comment when you vote. <FindSurveys /></>} columns={columns} rows={result.rows} />;
+  return (
+    <OwnList
+      title={t("commented.title")}
+      intro={t("commented.intro")}
+      empty={t.rich("commented.empty", { link: findSurveys })}
+      columns={columns}
+      rows={rows}
+    />
+  );
 }

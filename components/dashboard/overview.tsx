@@ -1,23 +1,27 @@
-import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/lib/i18n/navigation";
 import type { CurrentUser } from "@/lib/auth/guards";
 import type { OverviewStat } from "@/lib/dashboards/overview-stats";
 import { dashboardLinks } from "@/components/dashboard/links";
 
-const roleNames = { admin: "Admin", surveyor: "Surveyor", user: "User", pro_user: "Pro user" } as const;
-
 /** A role's dashboard home: the person's own numbers first, then where each section leads. */
-export function DashboardOverview({ user, title, intro, stats }: { user: CurrentUser; title: string; intro: string; stats: OverviewStat[] | null }) {
+export async function DashboardOverview({ user, title, intro, stats }: { user: CurrentUser; title: string; intro: string; stats: OverviewStat[] | null }) {
+  const t = await getTranslations("dashboard");
   return (
     <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <p className="mt-1 text-slate-600">
-          Welcome, {user.name || user.email}. You are signed in as <span className="font-medium">{roleNames[user.role]}</span>.
+          {t.rich("overview.welcome", {
+            name: user.name || user.email,
+            role: t(`roles.${user.role}`),
+            em: (chunks) => <span className="font-medium">{chunks}</span>,
+          })}
         </p>
       </div>
       <section aria-labelledby="your-numbers">
         <h2 id="your-numbers" className="sr-only">
-          Your numbers
+          {t("overview.yourNumbers")}
         </h2>
         {stats ? (
           <dl className="grid gap-3 sm:grid-cols-3" data-testid="overview-stats">
@@ -39,13 +43,13 @@ export function DashboardOverview({ user, title, intro, stats }: { user: Current
           </dl>
         ) : (
           <p role="alert" className="rounded-lg bg-red-50 p-4 font-medium text-red-800">
-            Error: your numbers could not be loaded. Please try again in a moment.
+            {t("overview.loadError")}
           </p>
         )}
       </section>
       <section aria-labelledby="dashboard-sections" className="space-y-3">
         <h2 id="dashboard-sections" className="text-lg font-semibold">
-          Sections
+          {t("overview.sections")}
         </h2>
         <p className="text-sm text-slate-600">{intro}</p>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -55,8 +59,8 @@ export function DashboardOverview({ user, title, intro, stats }: { user: Current
                 href={link.href}
                 className="block h-full rounded-xl border border-slate-200 bg-white p-4 transition hover:border-brand-500 hover:shadow-sm"
               >
-                <span className="font-semibold text-brand-800">{link.label}</span>
-                <span className="mt-1 block text-sm text-slate-600">{link.description}</span>
+                <span className="font-semibold text-brand-800">{t(`links.${link.key}.label`)}</span>
+                <span className="mt-1 block text-sm text-slate-600">{t(`links.${link.key}.description`)}</span>
               </Link>
             </li>
           ))}

@@ -1,4 +1,5 @@
-import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { Link } from "@/lib/i18n/navigation";
 import { DataTable, EmptyState, type Column } from "@/components/dashboard/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { pageCount, pageWindow } from "@/lib/validation/paging";
@@ -18,16 +19,17 @@ type PagedTableProps<T> = {
 
 /** One page of a dashboard list with the list's pages below it; a page past the last says so. */
 export function PagedTable<T>({ caption, columns, rows, rowKey, page, total, href, firstPage }: PagedTableProps<T>) {
+  const t = useTranslations("dashboard.table");
   return (
     <>
       {rows.length === 0 ? (
         <EmptyState>
-          This page is past the end of the list.
+          {t("pastEnd")}
           {firstPage && (
             <>
               {" "}
               <Link href={firstPage} className="font-semibold text-brand-700 underline">
-                Back to page 1
+                {t("backToFirst")}
               </Link>
             </>
           )}

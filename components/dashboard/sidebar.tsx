@@ -1,22 +1,20 @@
 "use client";
 
 import { Menu } from "lucide-react";
-import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { dashboardLinks } from "@/components/dashboard/links";
+import { Link, usePathname } from "@/lib/i18n/navigation";
 import { LinkPending } from "@/components/ui/link-pending";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
-import type { Role } from "@/models/enums";
 import { cn } from "@/lib/utils";
-
-const roleNames: Record<Role, string> = { admin: "Admin", surveyor: "Surveyor", user: "User", pro_user: "Pro user" };
 
 // Pages without a link of their own belong to the section they were opened from.
 const sectionOf: Record<string, string> = { "/dashboard/surveyor/update": "/dashboard/surveyor/surveys" };
 
-type NavLink = { href: string; label: string };
+export type NavLink = { href: string; label: string };
 
-/** The link the current page belongs to: the longest link path that starts the pathname. */
+/** The sidebar's words, translated by the server component that renders it (DashboardShell). */
+export type SidebarTexts = { title: string; overview: string; sections: string; closeSections: string; description: string; nav: string };
+
+/** The link the current page belongs to (`pathname` without its language prefix): the longest link path that starts the pathname. */
 export function activeHref(pathname: string, links: NavLink[]): string | undefined {
   const alias = Object.keys(sectionOf).find((prefix) => pathname.startsWith(`${prefix}/`));
   const path = alias ? sectionOf[alias] : pathname;
@@ -53,38 +51,38 @@ function NavList({ links, current, inSheet }: { links: NavLink[]; current: strin
 
 /**
  * The dashboard's sections: a quiet list beside the page from medium screens up; on phones one bar
- * naming the current section, with a Sections button that opens them in a sheet.
+ * naming the current section, with a Sections button that opens them in a sheet. The links and words
+ * come translated from the server; the links and the pathname are without the language prefix.
  */
-export function Sidebar({ role }: { role: Role }) {
+export function Sidebar({ links, texts }: { links: NavLink[]; texts: SidebarTexts }) {
   const pathname = usePathname();
-  const links: NavLink[] = [{ href: "/", label: "Home" }, { href: `/dashboard/${role}`, label: "Overview" }, ...dashboardLinks[role]];
   const current = activeHref(pathname, links);
-  const currentLabel = links.find((l) => l.href === current)?.label ?? "Overview";
+  const currentLabel = links.find((l) => l.href === current)?.label ?? texts.overview;
   return (
     <div className="min-w-0">
       <div className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-2 md:hidden" data-testid="dashboard-section-bar">
         <p className="min-w-0">
-          <span className="block text-xs font-medium uppercase tracking-wide text-slate-500">{roleNames[role]} dashboard</span>
+          <span className="block text-xs font-medium uppercase tracking-wide text-slate-500">{texts.title}</span>
           <span className="block truncate font-semibold text-slate-900" data-testid="current-section">
             {currentLabel}
           </span>
         </p>
         <Sheet>
           <SheetTrigger className="inline-flex h-11 shrink-0 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50">
-            <Menu className="h-4 w-4" aria-hidden="true" /> Sections
+            <Menu className="h-4 w-4" aria-hidden="true" /> {texts.sections}
           </SheetTrigger>
-          <SheetContent side="left" closeLabel="Close sections">
-            <SheetTitle>{roleNames[role]} dashboard</SheetTitle>
-            <SheetDescription className="sr-only">Go to another part of your dashboard.</SheetDescription>
-            <nav aria-label="Dashboard">
+          <SheetContent side="left" closeLabel={texts.closeSections}>
+            <SheetTitle>{texts.title}</SheetTitle>
+            <SheetDescription className="sr-only">{texts.description}</SheetDescription>
+            <nav aria-label={texts.nav}>
               <NavList links={links} current={current} inSheet />
             </nav>
           </SheetContent>
         </Sheet>
       </div>
-      <nav aria-label="Dashboard" className="hidden md:block">
+      <nav aria-label={texts.nav} className="hidden md:block">
         <div className="sticky top-20 rounded-xl border border-slate-200 bg-white p-2">
-          <p className="px-3 pb-2 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{roleNames[role]} dashboard</p>
+          <p className="px-3 pb-2 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{texts.title}</p>
           <NavList links={links} current={current} />
         </div>
       </nav>

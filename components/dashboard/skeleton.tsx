@@ -1,9 +1,19 @@
-import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { Locale } from "@/lib/i18n/types";
+import de from "@/messages/dashboard/de.json";
+import en from "@/messages/dashboard/en.json";
+import es from "@/messages/dashboard/es.json";
+import { LocalisedLoadingRegion } from "./loading-region";
+
+// What screen readers hear while a dashboard page loads, in each language. Read from the message files
+// here, not through next-intl: these render from loading.tsx files, which get no `[locale]` param (see
+// LocalisedLoadingRegion), and the browser picks the language's label.
+const labelsOf = (key: keyof typeof en.loading): Record<Locale, string> => ({ en: en.loading[key], es: es.loading[key], de: de.loading[key] });
 
 /** A dashboard page's content while it loads (the sidebar stays: this renders inside the role layout). */
-export function DashboardPageSkeleton({ label = "Loading" }: { label?: string }) {
+export function DashboardPageSkeleton({ labels = labelsOf("page") }: { labels?: Record<Locale, string> }) {
   return (
-    <LoadingRegion label={label} className="space-y-6">
+    <LocalisedLoadingRegion labels={labels} className="space-y-6">
       <div>
         <Skeleton className="h-8 w-64 max-w-full" />
         <Skeleton className="mt-3 h-4 w-96 max-w-full" />
@@ -18,7 +28,7 @@ export function DashboardPageSkeleton({ label = "Loading" }: { label?: string })
           <Skeleton key={i} className="h-6" />
         ))}
       </div>
-    </LoadingRegion>
+    </LocalisedLoadingRegion>
   );
 }
 
@@ -34,7 +44,7 @@ export function DashboardSkeleton() {
           ))}
         </div>
       </div>
-      <DashboardPageSkeleton label="Loading your dashboard" />
+      <DashboardPageSkeleton labels={labelsOf("dashboard")} />
     </div>
   );
 }

@@ -8,14 +8,20 @@ import "@/lib/validation/zod";
 import "@scalar/api-reference-react/style.css";
 import "./api-reference.css";
 import dynamic from "next/dynamic";
-import { useEffect, useRef } from "react";
+import { createContext, useContext, useEffect, useRef } from "react";
 
 // "@/lib/validation/zod" above set zod's jitless mode before Scalar's own zod schemas load: this
 // page's script policy has no 'unsafe-eval', and zod's probe for it would be reported as a violation.
 const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").then((m) => m.ApiReferenceReact), {
   ssr: false,
-  loading: () => <p className="px-4 py-8 text-slate-600">Loading the reference…</p>,
+  loading: () => <Loading />,
 });
+
+/** "Loading the reference…" in the page's language, handed down by ApiReference. */
+const LoadingText = createContext("");
+function Loading() {
+  return <p className="px-4 py-8 text-slate-600">{useContext(LoadingText)}</p>;
+}
 
 const configuration = {
   url: "/api/openapi.json",
@@ -32,23 +38,28 @@ const configuration = {
 } as const;
 
 /** Scalar's copy buttons keep their "Copy" label where screen readers miss it (axe: button-name): name them. */
-function nameCopyButtons(root: HTMLElement) {
-  for (const button of root.querySelectorAll<HTMLButtonElement>("button.group\\/copy-button:not([aria-label])")) button.setAttribute("aria-label", "Copy");
+function nameCopyButtons(root: HTMLElement, name: string) {
+  for (const button of root.querySelectorAll<HTMLButtonElement>("button.group\\/copy-button:not([aria-label])")) button.setAttribute("aria-label", name);
 }
 
-export function ApiReference() {
+/** The page's own words around Scalar's (which stay its own, in English), in the page's language. */
+type ApiReferenceTexts = { loading: string; copy: string };
+
+export function ApiReference({ texts }: { texts: ApiReferenceTexts }) {
   const box = useRef<HTMLElement>(null);
   useEffect(() => {
     const root = box.current!;
-    const observer = new MutationObserver(() => nameCopyButtons(root));
+    const observer = new MutationObserver(() => nameCopyButtons(root, texts.copy));
     observer.observe(root, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, []);
+  }, [texts.copy]);
   // A section with no name is no landmark, yet it keeps the header Scalar draws on phones from being a
   // second banner beside the site's (axe: landmark-no-duplicate-banner); its main and sidebar stay top-level.
   return (
     <section ref={box}>
-      <ApiReferenceReact configuration={configuration} />
+      <LoadingText value={texts.loading}>
+        <ApiReferenceReact configuration={configuration} />
+      </LoadingText>
     </section>
   );
 }

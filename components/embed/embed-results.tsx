@@ -1,8 +1,9 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { useLiveFigures, type LiveFigures } from "@/components/survey/use-live-figures";
-import { countText, hiddenResultsText, NO_VOTES_TEXT, OPEN_RESULTS_TEXT, percent, resultReading, votesText } from "@/lib/surveys/results-text";
+import { hiddenResultsText, noVotesText, openResultsText, percent, resultReading, wholePercent } from "@/lib/surveys/results-text";
 import { countsShown } from "@/lib/surveys/results-visibility";
 import { VOTE_COLOURS } from "@/lib/votes/vote-colours";
 
@@ -17,9 +18,12 @@ export const EMBED_HEIGHT_MESSAGE = "opinex:embed-height";
  * that keeps its results until its deadline, when they will be shown. Kept live while the frame is on
  * screen (pushed by the server, or polled: use-live-figures.ts); and the frame's height, posted to the
  * parent page (`{ type: "opinex:embed-height", surveyId, height }`) so it can fit the frame to its content.
- * Its layout is modelled in lib/sharing/embed-size.ts, which sizes the snippet's frame.
+ * Its layout is modelled in lib/sharing/embed-size.ts, which sizes the snippet's frame. In the frame's
+ * language (its address's), inside the embed's island of `survey` texts.
  */
 export function EmbedResults({ surveyId, deadline, initial, dark }: { surveyId: string; deadline: string; initial: LiveFigures; dark: boolean }) {
+  const t = useTranslations("survey.results");
+  const locale = useLocale();
   const [figures] = useLiveFigures(surveyId, initial);
   const root = useRef<HTMLDivElement>(null);
 
@@ -38,7 +42,7 @@ export function EmbedResults({ surveyId, deadline, initial, dark }: { surveyId: 
     return (
       <div ref={root}>
         <p className={`text-sm ${dark ? "text-slate-200" : "text-slate-700"}`} data-testid="embed-figures">
-          {hiddenResultsText(deadline)}.
+          {hiddenResultsText(deadline, t, locale)}.
         </p>
       </div>
     );
@@ -49,12 +53,12 @@ export function EmbedResults({ surveyId, deadline, initial, dark }: { surveyId: 
     return (
       <div ref={root}>
         <p className={`text-sm tabular-nums ${dark ? "text-slate-200" : "text-slate-700"}`} aria-live="polite" data-testid="embed-figures">
-          {total === 0 ? NO_VOTES_TEXT : `${votesText(total)} so far. ${OPEN_RESULTS_TEXT}`}
+          {total === 0 ? noVotesText(t) : `${t("votesSoFar", { count: total })} ${openResultsText(t)}`}
         </p>
       </div>
     );
   }
-  const reading = resultReading(stats);
+  const reading = resultReading(stats, t);
   const muted = dark ? "text-slate-300" : "text-slate-600";
   return (
     <div ref={root}>
@@ -68,14 +72,13 @@ export function EmbedResults({ surveyId, deadline, initial, dark }: { surveyId: 
             <span className={`absolute inset-y-0 left-1/2 w-0.5 -translate-x-1/2 ${dark ? "bg-slate-100" : "bg-slate-900"}`} data-testid="embed-midline" />
           </div>
           <p className={`mt-1 grid grid-cols-3 text-xs tabular-nums ${muted}`} data-testid="embed-counts">
-            <span>
-              Yes {countText(figures.yesCount)} · {percent(figures.yesCount / total)}
-            </span>
+            <span>{t("embedCount", { answer: "yes", count: figures.yesCount, share: wholePercent(figures.yesCount / total) })}</span>
             <span aria-hidden="true" className="text-center font-semibold">
-              {percent(0.5)}
+              {percent(0.5, locale)}
             </span>
             <span className="text-right">
-              <span className="sr-only">, </span>No {countText(figures.noCount)} · {percent(figures.noCount / total)}
+              <span className="sr-only">, </span>
+              {t("embedCount", { answer: "no", count: figures.noCount, share: wholePercent(figures.noCount / total) })}
             </span>
           </p>
         </div>
@@ -90,9 +93,9 @@ export function EmbedResults({ surveyId, deadline, initial, dark }: { surveyId: 
             </p>
           </>
         ) : (
-          <p>{NO_VOTES_TEXT}</p>
+          <p>{noVotesText(t)}</p>
         )}
-        {figures.deadlinePassed && <p className={muted}>Voting has closed.</p>}
+        {figures.deadlinePassed && <p className={muted}>{t("votingClosed")}</p>}
       </div>
     </div>
   );

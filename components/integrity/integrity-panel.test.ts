@@ -1,5 +1,6 @@
 // The integrity panel of a survey with a single vote: every count in it reads in the right number
 // ("1 vote an hour", "1 vote", "1 hour"), not "1 votes an hour".
+import { setRequestLocale } from "next-intl/server";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
@@ -21,5 +22,13 @@ describe("IntegrityPanel", () => {
     expect(text).toContain("Usual rate: 1 vote an hour (the only hour that had votes).");
     expect(text).toContain("Busiest hour: 1 vote at");
     expect(text).not.toMatch(/\b1 (votes|hours|networks|voters)\b/);
+
+    // In the page's language, with its numbers.
+    setRequestLocale("de");
+    const german = textOf(renderToStaticMarkup(await IntegrityPanel({ surveyId: survey.id })));
+    setRequestLocale("en");
+    expect(german).toContain("Übliche Rate: 1 Stimme pro Stunde (die einzige Stunde mit Stimmen).");
+    expect(german).toContain("Stärkste Stunde: 1 Stimme am");
+    expect(german).not.toMatch(/\b(votes?|hour|Usual)\b/);
   });
 });

@@ -1,10 +1,10 @@
 import { CheckCircle2, Info } from "lucide-react";
-import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { PaymentForm } from "@/components/payment/payment-form";
 import type { CurrentUser } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
+import { Link } from "@/lib/i18n/navigation";
 import { publishableKey } from "@/lib/payments/config";
-import { PAYMENT_TEXTS } from "@/lib/payments/plan";
 
 function Notice({ tone, children }: { tone: "done" | "info"; children: React.ReactNode }) {
   const Icon = tone === "done" ? CheckCircle2 : Info;
@@ -18,19 +18,23 @@ function Notice({ tone, children }: { tone: "done" | "info"; children: React.Rea
 
 /**
  * What /payment offers this person: the card form, or why not (already pro_user, a role that does not
- * buy the plan, payments not configured). The publishable key is read now, at request time.
+ * buy the plan, payments not configured). The publishable key is read now, at request time. The form
+ * reads its words from the page's island (`pricing`).
  */
-export function PaymentPanel({ user }: { user: Pick<CurrentUser, "email" | "name" | "role"> }) {
+export async function PaymentPanel({ user }: { user: Pick<CurrentUser, "email" | "name" | "role"> }) {
+  const t = await getTranslations("pricing");
   if (can(user.role, "viewOwnBilling")) {
     return (
       <Notice tone="done">
-        <p className="font-semibold">You already have the Extended plan.</p>
+        <p className="font-semibold">{t("alreadyPro")}</p>
         <p>
-          There is nothing more to pay. Your payment and receipt are on your{" "}
-          <Link href="/dashboard/pro_user/billing" className="font-medium underline">
-            billing page
-          </Link>
-          .
+          {t.rich("payment.nothingMore", {
+            link: (words) => (
+              <Link href="/dashboard/pro_user/billing" className="font-medium underline">
+                {words}
+              </Link>
+            ),
+          })}
         </p>
       </Notice>
     );
@@ -38,7 +42,7 @@ export function PaymentPanel({ user }: { user: Pick<CurrentUser, "email" | "name
   if (!can(user.role, "purchasePro")) {
     return (
       <Notice tone="info">
-        <p>The Extended plan is for voters: {user.role} accounts cannot buy it.</p>
+        <p>{t("notForRole", { role: user.role })}</p>
       </Notice>
     );
   }
@@ -46,7 +50,7 @@ export function PaymentPanel({ user }: { user: Pick<CurrentUser, "email" | "name
   if (!key) {
     return (
       <Notice tone="info">
-        <p>{PAYMENT_TEXTS.notConfigured}</p>
+        <p>{t("notConfigured")}</p>
       </Notice>
     );
   }

@@ -1,38 +1,45 @@
-import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { LanguageSwitcher } from "@/components/site/language-switcher";
+import { Link } from "@/lib/i18n/navigation";
+
+type Column = { title: string; links: { label: string; href: string; prefetch?: false }[] };
 
 // Every link leads to a page of this site: a place the site does not have (integrations, guides, social
 // media accounts) gets no link rather than one to "#".
 // The API reference is not prefetched: a prefetch preloads a page's stylesheets, and the reference's
 // own (the Scalar viewer's, 260 KB) would be fetched by every page showing this footer and then sit
 // unused ("preloaded but not used" in the console).
-const columns: { title: string; links: { label: string; href: string; prefetch?: false }[] }[] = [
-  {
-    title: "Product",
-    links: [
-      { label: "Features", href: "/#how-it-works" },
-      { label: "Pricing", href: "/pricing" },
-      { label: "FAQ", href: "/#faq" },
-    ],
-  },
-  {
-    title: "Company",
-    links: [
-      { label: "About", href: "/about" },
-      { label: "Contact", href: "/contact" },
-      { label: "Privacy", href: "/privacy" },
-      { label: "Terms of Service", href: "/terms" },
-    ],
-  },
-  {
-    title: "Developers",
-    links: [
-      { label: "Public API", href: "/docs/api", prefetch: false },
-      { label: "Documentation", href: "/docs/api", prefetch: false },
-    ],
-  },
-];
+function columnsOf(t: Awaited<ReturnType<typeof getTranslations<"common.footer">>>): Column[] {
+  return [
+    {
+      title: t("product.title"),
+      links: [
+        { label: t("product.features"), href: "/#how-it-works" },
+        { label: t("product.pricing"), href: "/pricing" },
+        { label: t("product.faq"), href: "/#faq" },
+      ],
+    },
+    {
+      title: t("company.title"),
+      links: [
+        { label: t("company.about"), href: "/about" },
+        { label: t("company.contact"), href: "/contact" },
+        { label: t("company.privacy"), href: "/privacy" },
+        { label: t("company.terms"), href: "/terms" },
+      ],
+    },
+    {
+      title: t("developers.title"),
+      links: [
+        { label: t("developers.publicApi"), href: "/docs/api", prefetch: false },
+        { label: t("developers.documentation"), href: "/docs/api", prefetch: false },
+      ],
+    },
+  ];
+}
 
-export function Footer() {
+export async function Footer() {
+  const t = await getTranslations("common.footer");
   return (
     // `.footer` (app/globals.css) styles its grid, headings, lists, links and last line: every page
     // carries this footer, in its HTML and again in its RSC payload.
@@ -40,9 +47,9 @@ export function Footer() {
       <div>
         <div className="col-span-2 lg:col-span-1">
           <p className="text-xl font-extrabold tracking-wider text-brand-700">OPINEX</p>
-          <p className="mt-1 text-sm text-slate-600 md:mt-2">Yes/no surveys with honest, one-vote-per-person results.</p>
+          <p className="mt-1 text-sm text-slate-600 md:mt-2">{t("tagline")}</p>
         </div>
-        {columns.map((c) => (
+        {columnsOf(t).map((c) => (
           <nav key={c.title} aria-label={c.title}>
             <h2>{c.title}</h2>
             <ul>
@@ -57,9 +64,9 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <p>
-        © {new Date().getFullYear()} OPINEX. All rights reserved.
-      </p>
+      {/* A client component: its texts come from the root layout's island (app/[locale]/layout.tsx). */}
+      <LanguageSwitcher />
+      <p>{t("copyright", { year: String(new Date().getFullYear()) })}</p>
     </footer>
   );
 }

@@ -1,12 +1,15 @@
-import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatDate } from "@/lib/dates";
+import { Link } from "@/lib/i18n/navigation";
 
-/** The frame of the Privacy and Terms pages: one reading column, the date they last changed. */
-export function LegalPage({ title, updated, children }: { title: string; updated: { iso: string; text: string }; children: React.ReactNode }) {
+/** The frame of the Privacy and Terms pages: one reading column, the date they last changed (`updated`, YYYY-MM-DD). */
+export async function LegalPage({ title, updated, children }: { title: string; updated: string; children: React.ReactNode }) {
+  const [t, locale] = await Promise.all([getTranslations("legal.page"), getLocale()]);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-2 text-sm text-slate-600">
-        Last updated <time dateTime={updated.iso}>{updated.text}</time>
+        {t.rich("updated", { date: formatDate(updated, locale), time: (chunks) => <time dateTime={updated}>{chunks}</time> })}
       </p>
       <div className="mt-8 space-y-8 text-slate-700">{children}</div>
     </article>
@@ -24,10 +27,24 @@ export function LegalSection({ id, title, children }: { id: string; title: strin
   );
 }
 
-export function ContactLink({ children = "contact us" }: { children?: React.ReactNode }) {
-  return (
-    <Link href="/contact" className="text-brand-700 underline underline-offset-4">
-      {children}
+const linkClass = "text-brand-700 underline underline-offset-4";
+
+/**
+ * The tags the legal texts use (messages/legal): `<strong>`, `<code>`, and links to the contact page
+ * (`<contact>`) and the Privacy Policy (`<privacy>`), in the page's language.
+ */
+export const legalTags = {
+  strong: (chunks: React.ReactNode) => <strong>{chunks}</strong>,
+  // A cookie's or a call's name reads the same in every language (and no browser should translate it).
+  code: (chunks: React.ReactNode) => <code translate="no">{chunks}</code>,
+  contact: (chunks: React.ReactNode) => (
+    <Link href="/contact" className={linkClass}>
+      {chunks}
     </Link>
-  );
-}
+  ),
+  privacy: (chunks: React.ReactNode) => (
+    <Link href="/privacy" className={linkClass}>
+      {chunks}
+    </Link>
+  ),
+};

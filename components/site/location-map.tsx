@@ -1,3 +1,5 @@
+import { getTranslations } from "next-intl/server";
+
 // The office on an OpenStreetMap embed (no API key, no tracking cookies). The title names the frame
 // for screen readers; lazy loading keeps it off the critical path.
 export const OFFICE = {
@@ -11,13 +13,14 @@ export const OFFICE = {
 const MAP_SRC =
   "https://www.openstreetmap.org/export/embed.html?bbox=90.3650%2C23.7350%2C90.3950%2C23.7600&layer=mapnik&marker=23.7475%2C90.3800";
 
-export function LocationMap() {
+export async function LocationMap() {
+  const t = await getTranslations("legal.map");
   return (
     // `self-start` and a block iframe: the card is as tall as the map and its link, with no empty band
     // (a grid row would stretch it; an inline iframe leaves a line-box gap below it).
     <div className="self-start overflow-hidden rounded-xl border border-slate-200">
       <iframe
-        title="Map of the OPINEX office in Dhanmondi, Dhaka"
+        title={t("title")}
         src={MAP_SRC}
         className="block h-72 w-full md:h-96"
         loading="lazy"
@@ -29,7 +32,7 @@ export function LocationMap() {
         target="_blank"
         rel="noopener noreferrer"
       >
-        View a larger map
+        {t("larger")}
       </a>
     </div>
   );

@@ -1,10 +1,11 @@
 "use client";
 
-import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { SignOutButton } from "@/components/site/sign-out-button";
 import { UserBadge } from "@/components/site/user-badge";
 import type { Viewer } from "@/components/site/use-current-user";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { Link } from "@/lib/i18n/navigation";
 import { cn } from "@/lib/utils";
 
 export type MenuLink = { href: string; label: string; active: boolean };
@@ -29,6 +30,7 @@ export default function MobileMenu({
   viewer: { status: "loading" } | { status: "ready"; user: Viewer | null };
   returnFocusTo: () => HTMLElement | null;
 }) {
+  const t = useTranslations("client.nav");
   const user = viewer.status === "ready" ? viewer.user : null;
   const close = () => onOpenChange(false);
   const link = (l: MenuLink) => (
@@ -48,7 +50,7 @@ export default function MobileMenu({
       <SheetContent
         id="mobile-menu"
         side="right"
-        closeLabel="Close menu"
+        closeLabel={t("closeMenu")}
         onCloseAutoFocus={(event) => {
           // The menu button is outside Radix's Trigger (it is rendered before this code loads).
           event.preventDefault();
@@ -56,12 +58,12 @@ export default function MobileMenu({
         }}
       >
         <SheetTitle className="text-xl font-extrabold tracking-wider text-brand-700">OPINEX</SheetTitle>
-        <SheetDescription className="sr-only">Site menu</SheetDescription>
-        <nav aria-label="Menu">
+        <SheetDescription className="sr-only">{t("siteMenu")}</SheetDescription>
+        <nav aria-label={t("menu")}>
           <ul className="flex flex-col gap-1">
             {links.map(link)}
-            {user && link({ href: `/dashboard/${user.role}`, label: "Dashboard", active: false })}
-            {user && link({ href: "/dashboard/account", label: "Account", active: false })}
+            {user && link({ href: `/dashboard/${user.role}`, label: t("dashboard"), active: false })}
+            {user && link({ href: "/dashboard/account", label: t("account"), active: false })}
           </ul>
         </nav>
         <div className="mt-auto border-t border-slate-200 pt-4">
@@ -73,10 +75,10 @@ export default function MobileMenu({
           ) : (
             <div className="grid grid-cols-2 gap-2">
               <Link href="/login" prefetch={false} onClick={close} className={cn(itemClass, "justify-center border border-slate-300 text-slate-800 hover:bg-slate-50")}>
-                Login
+                {t("login")}
               </Link>
               <Link href="/signup" prefetch={false} onClick={close} className={cn(itemClass, "justify-center bg-brand-700 text-white hover:bg-brand-800")}>
-                Register
+                {t("register")}
               </Link>
             </div>
           )}

@@ -3,10 +3,11 @@
 import { clsx as cn } from "clsx";
 import { Menu } from "lucide-react";
 import dynamic from "next/dynamic";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { publicPathname } from "@/lib/public-rewrites.mjs";
 import { useRef, useState } from "react";
+import { Link } from "@/lib/i18n/navigation";
 import { LinkPending } from "@/components/ui/link-pending";
 import { NoScriptInstead } from "@/components/ui/no-script";
 import { useCurrentUser } from "@/components/site/use-current-user";
@@ -24,15 +25,17 @@ const MobileMenu = dynamic(loadMobileMenu, { ssr: false });
 const FORM_PAGES = new Set(["/contact", "/login", "/register", "/signup"]);
 const prefetchOf = (href: string) => (FORM_PAGES.has(href) ? false : undefined);
 
-const links = [
-  { href: "/", label: "Home" },
-  { href: "/surveys", label: "Surveys" },
-  { href: "/pricing", label: "Pricing" },
-  { href: "/about", label: "About" },
-  { href: "/contact", label: "Contact" },
-];
+const pages = [
+  { href: "/", name: "home" },
+  { href: "/surveys", name: "surveys" },
+  { href: "/pricing", name: "pricing" },
+  { href: "/about", name: "about" },
+  { href: "/contact", name: "contact" },
+] as const;
 
 export function Navbar() {
+  const t = useTranslations("client.nav");
+  const links = pages.map((p) => ({ href: p.href, label: t(p.name) }));
   // The public path even while a cached page renders as its internal route.
   const pathname = publicPathname(usePathname());
   const [open, setOpen] = useState(false);
@@ -53,10 +56,10 @@ export function Navbar() {
   const signedOutLinks = (
     <>
       <Link href="/login" prefetch={false} className={linkClass("/login")}>
-        Login
+        {t("login")}
       </Link>
       <Link href="/register" prefetch={false} className="rounded-md bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800">
-        Register
+        {t("register")}
       </Link>
     </>
   );
@@ -65,7 +68,7 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+      <nav aria-label={t("main")} className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Link href="/" className="text-xl font-extrabold tracking-wider text-brand-700">
           OPINEX
         </Link>
@@ -80,7 +83,7 @@ export function Navbar() {
           {user && (
             <li>
               <Link href={`/dashboard/${user.role}`} className={linkClass("/dashboard")}>
-                Dashboard
+                {t("dashboard")}
                 <LinkPending />
               </Link>
             </li>
@@ -97,7 +100,7 @@ export function Navbar() {
             <>
               <UserBadge name={user.name} image={user.image} email={user.email} />
               <Link href="/dashboard/account" className={linkClass("/dashboard/account")} aria-current={pathname === "/dashboard/account" ? "page" : undefined}>
-                Account
+                {t("account")}
                 <LinkPending />
               </Link>
               <SignOutButton />
@@ -113,7 +116,7 @@ export function Navbar() {
           aria-expanded={open}
           aria-controls={open ? "mobile-menu" : undefined}
           aria-haspopup="dialog"
-          aria-label="Open menu"
+          aria-label={t("openMenu")}
           onPointerEnter={warm}
           onTouchStart={warm}
           onFocus={warm}
@@ -127,7 +130,7 @@ export function Navbar() {
       </nav>
       {/* Without JavaScript the menu's button cannot open it: phones get the links in a row instead. */}
       <NoScriptInstead>
-        <nav aria-label="Site" className="flex flex-wrap items-center gap-1 border-t border-slate-200 px-2 py-2 md:hidden">
+        <nav aria-label={t("site")} className="flex flex-wrap items-center gap-1 border-t border-slate-200 px-2 py-2 md:hidden">
           {links.map((l) => (
             <Link key={l.href} href={l.href} prefetch={false} className={linkClass(l.href)} aria-current={isActive(l.href) ? "page" : undefined}>
               {l.label}

@@ -1,14 +1,16 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { signOut } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { refreshCurrentUser } from "@/components/site/use-current-user";
 import { Button } from "@/components/ui/button";
+import { useRouter } from "@/lib/i18n/navigation";
 
 /** Log Out: ends the session, says so, and goes to the home page without a full reload. */
 export function SignOutButton({ className }: { className?: string }) {
+  const t = useTranslations("client.signOut");
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   return (
@@ -25,16 +27,16 @@ export function SignOutButton({ className }: { className?: string }) {
           await signOut({ redirect: false });
         } catch {
           setBusy(false);
-          toast.error("Error: could not sign you out. Please try again.");
+          toast.error(t("failed"));
           return;
         }
         await refreshCurrentUser();
-        toast.success("You have been signed out");
+        toast.success(t("done"));
         router.push("/");
         router.refresh();
       }}
     >
-      Log Out
+      {t("button")}
     </Button>
   );
 }

@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { publicPathname } from "@/lib/public-rewrites.mjs";
 import { useState } from "react";
 import { useCurrentUser } from "@/components/site/use-current-user";
@@ -33,6 +34,7 @@ export function ToastHost() {
 }
 
 function SiteToasts() {
+  const t = useTranslations("client.toasts");
   // The public path even while a cached page renders as its internal route.
   const pathname = publicPathname(usePathname());
   const viewer = useCurrentUser();
@@ -52,7 +54,8 @@ function SiteToasts() {
       offset={{ bottom: 24, right: 24 }}
       mobileOffset={{ bottom: 16 }}
       style={readableToastColours}
-      containerAriaLabel="OPINEX notifications"
+      containerAriaLabel={t("region")}
+      toastOptions={{ closeButtonAriaLabel: t("close") }}
     />
   );
 }

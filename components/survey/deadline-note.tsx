@@ -1,3 +1,4 @@
+import { useLocale, useTranslations } from "next-intl";
 import { deadlineNote } from "@/lib/dates";
 
 /**
@@ -5,12 +6,12 @@ import { deadlineNote } from "@/lib/dates";
  * (`deadlineNote`, lib/dates.ts), with the date in a <time>. A server component.
  */
 export function DeadlineNote({ deadline, today, timeZone, className }: { deadline: string; today: string; timeZone: string; className?: string }) {
-  const { before, date, after } = deadlineNote(deadline, today, timeZone);
+  const t = useTranslations("survey.deadline");
+  const { closed, date } = deadlineNote(deadline, today, useLocale());
+  const time = (chunks: React.ReactNode) => <time dateTime={deadline}>{chunks}</time>;
   return (
     <p className={className} data-testid="deadline-note">
-      {before}
-      <time dateTime={deadline}>{date}</time>
-      {after}
+      {closed ? t.rich("closed", { date, time }) : t.rich("open", { date, timeZone, time })}
     </p>
   );
 }

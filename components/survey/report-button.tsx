@@ -1,11 +1,13 @@
 "use client";
 
 import { Check, Flag } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { AlertDialogAction } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { requestErrorText } from "./request-error-text";
 import { RequestError, submitReport } from "./voting-api";
 
 const quiet = "h-11 px-3 text-slate-600 hover:bg-slate-100 hover:text-slate-900";
@@ -15,6 +17,9 @@ const quiet = "h-11 px-3 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
  * report per person; once reported (now or before) the button says Reported and is disabled.
  */
 export function ReportButton({ surveyId, reported: reportedBefore = false }: { surveyId: string; reported?: boolean }) {
+  const t = useTranslations("survey.report");
+  const refusals = useTranslations("survey.errors");
+  const locale = useLocale();
   const [sending, setSending] = useState(false);
   const [reported, setReported] = useState(reportedBefore);
 
@@ -23,13 +28,13 @@ export function ReportButton({ surveyId, reported: reportedBefore = false }: { s
     try {
       await submitReport(surveyId);
       setReported(true);
-      toast.success("Reported!", { description: "Reported successfully, we will check this survey" });
+      toast.success(t("doneTitle"), { description: t("doneDescription") });
     } catch (error) {
-      const message = error instanceof Error ? error.message : "Something went wrong";
+      const message = requestErrorText(error, refusals, locale);
       if (error instanceof RequestError && error.status === 409) {
         setReported(true);
-        toast.info("Already reported", { description: message });
-      } else toast.error(`Error: ${message}`);
+        toast.info(t("alreadyTitle"), { description: message });
+      } else toast.error(t("error", { message }));
     } finally {
       setSending(false);
     }
@@ -40,14 +45,14 @@ export function ReportButton({ surveyId, reported: reportedBefore = false }: { s
       trigger={
         <Button variant="ghost" size="sm" disabled={sending || reported} className={quiet}>
           {reported ? <Check className="h-4 w-4" aria-hidden="true" /> : <Flag className="h-4 w-4" aria-hidden="true" />}
-          {reported ? "Reported" : sending ? "Reporting..." : "Report"}
+          {reported ? t("reported") : sending ? t("reporting") : t("button")}
         </Button>
       }
-      title="Are you sure?"
-      description="Do you really want to report this post?"
+      title={t("confirmTitle")}
+      description={t("confirmDescription")}
       action={
         <AlertDialogAction onClick={() => void report()} className="bg-red-700 hover:bg-red-800">
-          YES
+          {t("confirm")}
         </AlertDialogAction>
       }
     />

@@ -1,4 +1,5 @@
-import { countText, NO_VOTES_TEXT, percent, rangeText } from "@/lib/surveys/results-text";
+import { useLocale, useTranslations } from "next-intl";
+import { countText, noVotesText, percent, rangeText } from "@/lib/surveys/results-text";
 import type { ResultStats } from "@/lib/surveys/stats";
 import { VOTE_COLOURS } from "@/lib/votes/vote-colours";
 
@@ -12,20 +13,24 @@ const TICKS = [0, 0.5, 1];
  * (the No interval mirrors the Yes one). A legend, and the figures as a table for screen readers (the
  * drawing itself is hidden from them). Without votes, a line saying so instead of empty bars. Plain
  * HTML and CSS, rendered on the server where it can be, from stats the server computed: no chart
- * library and no statistics code ship with a survey page.
+ * library and no statistics code ship with a survey page. Its texts are `survey.results`' and
+ * `survey.answers`', in the page's language.
  */
 export function ResultsBars({ yesCount, noCount, stats, caption }: { yesCount: number; noCount: number; stats: ResultStats; caption: string }) {
+  const t = useTranslations("survey");
+  const results = useTranslations("survey.results");
+  const locale = useLocale();
   const total = yesCount + noCount;
   if (total === 0) {
     return (
       <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-slate-700" data-testid="results-chart-empty">
-        {NO_VOTES_TEXT} The bars appear with the first vote.
+        {noVotesText(results)} {t("results.chartEmpty")}
       </p>
     );
   }
   const bars = [
-    { key: "yes" as const, label: "Yes", count: yesCount, share: yesCount / total, low: stats.low, high: stats.high },
-    { key: "no" as const, label: "No", count: noCount, share: noCount / total, low: 1 - stats.high, high: 1 - stats.low },
+    { key: "yes" as const, label: t("answers.yes"), count: yesCount, share: yesCount / total, low: stats.low, high: stats.high },
+    { key: "no" as const, label: t("answers.no"), count: noCount, share: noCount / total, low: 1 - stats.high, high: 1 - stats.low },
   ];
   return (
     <div className="w-full">
@@ -40,7 +45,7 @@ export function ResultsBars({ yesCount, noCount, stats, caption }: { yesCount: n
           <svg width="10" height="14" viewBox="0 0 10 14" className="text-slate-800">
             <path d="M1 1h8M5 1v12M1 13h8" stroke="currentColor" strokeWidth="2" fill="none" />
           </svg>
-          95% interval
+          {t("results.interval")}
         </li>
       </ul>
       <div aria-hidden="true" className="flex h-[300px] flex-col" data-testid="results-chart">
@@ -55,7 +60,7 @@ export function ResultsBars({ yesCount, noCount, stats, caption }: { yesCount: n
                 style={{ bottom: `${tick * 100}%` }}
                 data-testid="results-tick"
               >
-                {percent(tick)}
+                {percent(tick, locale)}
                 <span className="h-px w-1.5 bg-slate-400" />
               </span>
             ))}
@@ -99,7 +104,7 @@ export function ResultsBars({ yesCount, noCount, stats, caption }: { yesCount: n
                       className="absolute inset-x-0 text-center text-sm font-semibold tabular-nums"
                       style={{ bottom: `calc(${top * 100}% + 4px)`, color: VOTE_COLOURS[b.key].text }}
                     >
-                      {percent(b.share)}
+                      {percent(b.share, locale)}
                     </span>
                   </div>
                 );
@@ -111,7 +116,7 @@ export function ResultsBars({ yesCount, noCount, stats, caption }: { yesCount: n
           <div className="flex flex-1 justify-around gap-6 px-4">
             {bars.map((b) => (
               <span key={b.key} className="w-full max-w-40 text-center">
-                <span className="font-semibold text-slate-900">{b.label}</span> <span className="tabular-nums text-slate-600">{countText(b.count)}</span>
+                <span className="font-semibold text-slate-900">{b.label}</span> <span className="tabular-nums text-slate-600">{countText(b.count, locale)}</span>
               </span>
             ))}
           </div>
@@ -121,19 +126,19 @@ export function ResultsBars({ yesCount, noCount, stats, caption }: { yesCount: n
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Answer</th>
-            <th scope="col">Votes</th>
-            <th scope="col">Share</th>
-            <th scope="col">95% interval</th>
+            <th scope="col">{t("results.answer")}</th>
+            <th scope="col">{t("results.votesColumn")}</th>
+            <th scope="col">{t("results.share")}</th>
+            <th scope="col">{t("results.interval")}</th>
           </tr>
         </thead>
         <tbody>
           {bars.map((b) => (
             <tr key={b.key}>
               <th scope="row">{b.label}</th>
-              <td>{countText(b.count)}</td>
-              <td>{percent(b.share)}</td>
-              <td>{rangeText(b.low, b.high)}</td>
+              <td>{countText(b.count, locale)}</td>
+              <td>{percent(b.share, locale)}</td>
+              <td>{rangeText(b.low, b.high, locale)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,17 +1,20 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { VerifyEmailNotice } from "@/components/auth/resend-verification";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/dates";
+import { localePath } from "@/lib/i18n/locales.mjs";
 import { hiddenResultsText } from "@/lib/surveys/results-text";
 import { surveyHref } from "@/lib/public-urls";
 import { CHOICE_PARAM, parseChoice, withChoice } from "@/lib/votes/choice";
 import { ReportButton } from "./report-button";
+import { requestErrorText } from "./request-error-text";
 import { SurveyResults } from "./survey-results";
 import { figuresOf, useLiveFigures, type LiveFigures } from "./use-live-figures";
 import { VoteForm } from "./vote-form";
-import { EMAIL_UNVERIFIED_MESSAGE, fetchVotingState, type VotingState } from "./voting-api";
+import { fetchVotingState, type VotingState } from "./voting-api";
 
 const NO_FIGURES = (closed: boolean): LiveFigures => ({ yesCount: null, noCount: null, stats: null, resultsHidden: true, deadlinePassed: closed });
 
@@ -32,6 +35,10 @@ export default function SignedInVoting({
   /** Whether voting had closed when the cached page was rendered; the voting state corrects it. */
   closed: boolean;
 }) {
+  const t = useTranslations("survey.vote");
+  const errors = useTranslations("survey.errors");
+  const results = useTranslations("survey.results");
+  const locale = useLocale();
   const [state, setState] = useState<VotingState | null>(null);
   // The figures follow the server only while the results are shown; none are shown before the voting
   // state has brought them.
@@ -54,10 +61,10 @@ export default function SignedInVoting({
           setFigures(figuresOf(next));
         },
         (error: unknown) => {
-          if (!signal?.aborted) setLoadError(error instanceof Error ? error.message : "Something went wrong");
+          if (!signal?.aborted) setLoadError(requestErrorText(error, errors, locale));
         },
       ),
-    [surveyId, setFigures],
+    [surveyId, setFigures, errors, locale],
   );
 
   useEffect(() => {
@@ -80,17 +87,17 @@ export default function SignedInVoting({
   if (!state) {
     body = loadError ? (
       <p role="alert" className="font-medium text-red-700">
-        Error: {loadError}
+        {t("error", { message: loadError })}
       </p>
     ) : (
-      <Spinner className="py-8" label="Loading the voting form" />
+      <Spinner className="py-8" label={t("loading")} />
     );
   } else if (showResults) {
     body = <SurveyResults figures={figures} myVote={state.myVote} />;
   } else if (!state.canVote) {
-    body = <p className="text-slate-700">Only user and pro user accounts can vote on surveys.</p>;
+    body = <p className="text-slate-700">{t("onlyVoters")}</p>;
   } else if (state.emailUnverified) {
-    body = <VerifyEmailNotice message={EMAIL_UNVERIFIED_MESSAGE} continueTo={withChoice(surveyHref(surveyId), chosen)} />;
+    body = <VerifyEmailNotice message={errors("verifyToVote")} continueTo={withChoice(localePath(locale, surveyHref(surveyId)), chosen)} />;
   } else {
     // The page above already says until when voting is open.
     body = (
@@ -105,11 +112,10 @@ export default function SignedInVoting({
           const next = figuresOf({ ...result, deadlinePassed: state.deadlinePassed });
           setFigures(next);
           setState({ ...state, ...next, myVote: { vote: result.vote, comment: result.comment } });
-          const answer = result.vote === "yes" ? "Yes" : "No";
           setAnnouncement(
             result.resultsHidden
-              ? `Your vote counted: ${answer}. ${hiddenResultsText(deadline)}.`
-              : `Your vote counted: ${answer}. Results: Yes ${result.yesCount}, No ${result.noCount}.`,
+              ? t("countedHidden", { answer: result.vote, hidden: hiddenResultsText(deadline, results, locale) })
+              : t("countedShown", { answer: result.vote, yes: result.yesCount, no: result.noCount }),
           );
           justVoted.current = true;
         }}
@@ -122,7 +128,7 @@ export default function SignedInVoting({
     <>
       {/* The page's deadline note says when voting closed; this line only corrects a page cached while
           voting was still open. */}
-      {!closed && figures.deadlinePassed && <p className="mb-4 text-sm text-slate-600">Voting closed on {formatDate(deadline)}</p>}
+      {!closed && figures.deadlinePassed && <p className="mb-4 text-sm text-slate-600">{t("closedOn", { date: formatDate(deadline, locale) })}</p>}
       {body}
       <p role="status" className="sr-only">
         {announcement}
@@ -130,13 +136,13 @@ export default function SignedInVoting({
       {/* Answers first; Report is a quiet secondary action after them. */}
       {state?.canVote && !state.emailUnverified && (
         <div className="mt-6 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
-          <p className="text-sm text-slate-600">Something wrong here?</p>
+          <p className="text-sm text-slate-600">{t("somethingWrong")}</p>
           <ReportButton surveyId={surveyId} reported={state.reported} />
         </div>
       )}
       {loadError && state && (
         <p role="alert" className="mt-4 text-sm text-red-700">
-          Error: {loadError}
+          {t("error", { message: loadError })}
         </p>
       )}
     </>

@@ -1,10 +1,30 @@
 "use client";
 
+import { useLocale } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useOptimistic, useTransition, type FormEvent } from "react";
 import { CATEGORIES, listHref, normaliseSearch, type ListState } from "@/lib/public-urls";
 import { Loader2 } from "lucide-react";
 import { Options } from "@/components/ui/options";
+import { localePath } from "@/lib/i18n/locales.mjs";
+import type { Category } from "@/models/enums";
+
+/** The controls' words in the page's language, from the list (a server component), so that only they reach the browser. */
+export type FilterTexts = {
+  searchLabel: string;
+  search: string;
+  label: string;
+  sortBy: string;
+  sorts: Record<ListState["sort"], string>;
+  category: string;
+  categories: Record<Category, string>;
+  all: string;
+  status: string;
+  statuses: { open: string; closed: string };
+  apply: string;
+  /** Without its ellipsis, which CSS draws: the page's text stays within Latin-1 (app/globals.css). */
+  updating: string;
+};
 
 const selectClass =
   "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
@@ -20,48 +40,51 @@ function Kept({ state, keys }: { state: ListState; keys: (keyof ListState)[] }) 
  * shared and indexed); the page is rendered on the server. Without JavaScript both forms still work as
  * plain GETs, each keeping the other's choices as hidden fields (a search typed as is is normalised by
  * a redirect). While the new list loads, the selects already show the choice (useOptimistic), a
- * pending note shows beside them, and the old list is dimmed (globals.css, by `data-pending`).
+ * pending note shows beside them, and the old list is dimmed (globals.css, by `data-pending`). Every
+ * address is the page's language's (`/es/surveys?…`); a category keeps its value, only its name is translated.
  */
-export function SurveyFilters({ state }: { state: ListState }) {
+export function SurveyFilters({ state, texts }: { state: ListState; texts: FilterTexts }) {
   const router = useRouter();
+  const locale = useLocale();
   const [pending, startTransition] = useTransition();
   const [shown, show] = useOptimistic(state, (current: ListState, next: Partial<ListState>) => ({ ...current, ...next }));
 
   const go = (next: Partial<ListState>) =>
     startTransition(() => {
       show(next);
-      router.push(listHref({ ...state, ...next, page: 1 }), { scroll: false });
+      router.push(localePath(locale, listHref({ ...state, ...next, page: 1 })), { scroll: false });
     });
   const search = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     go({ q: normaliseSearch(String(new FormData(e.currentTarget).get("q") ?? "")) });
   };
 
+  const action = localePath(locale, "/surveys");
   return (
     <div className="flex flex-col gap-4 md:items-end">
-      <form role="search" action="/surveys" method="get" className="flex w-full items-end gap-2 md:w-auto" onSubmit={search}>
+      <form role="search" action={action} method="get" className="flex w-full items-end gap-2 md:w-auto" onSubmit={search}>
         <div className="flex min-w-0 grow flex-col gap-1">
           <label htmlFor="q" className="text-sm font-medium">
-            Search surveys
+            {texts.searchLabel}
           </label>
           <input key={state.q} id="q" name="q" type="search" defaultValue={state.q} maxLength={500} className={`${selectClass} md:w-72`} />
         </div>
         <Kept state={state} keys={["sort", "category", "status"]} />
         <button type="submit" className={buttonClass}>
-          Search
+          {texts.search}
         </button>
       </form>
       <form
-        action="/surveys"
+        action={action}
         method="get"
         className="flex flex-wrap items-end gap-4"
-        aria-label="Sort and filter surveys"
+        aria-label={texts.label}
         data-pending={pending ? "true" : undefined}
       >
         <Kept state={state} keys={["q"]} />
         <div className="flex flex-col gap-1">
           <label htmlFor="sort" className="text-sm font-medium">
-            Sort by
+            {texts.sortBy}
           </label>
           <select
             id="sort"
@@ -70,22 +93,22 @@ export function SurveyFilters({ state }: { state: ListState }) {
             value={shown.sort}
             onChange={(e) => go({ sort: e.target.value as ListState["sort"] })}
           >
-            <option value="totalVotes">Most votes</option>
-            <option value="createdAt">Newest</option>
+            <option value="totalVotes">{texts.sorts.totalVotes}</option>
+            <option value="createdAt">{texts.sorts.createdAt}</option>
           </select>
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="category" className="text-sm font-medium">
-            Category
+            {texts.category}
           </label>
           <select id="category" name="category" className={selectClass} value={shown.category} onChange={(e) => go({ category: e.target.value })}>
-            <option value="">All</option>
-            <Options values={CATEGORIES} />
+            <option value="">{texts.all}</option>
+            <Options values={CATEGORIES} names={texts.categories} />
           </select>
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="status" className="text-sm font-medium">
-            Status
+            {texts.status}
           </label>
           <select
             id="status"
@@ -94,20 +117,20 @@ export function SurveyFilters({ state }: { state: ListState }) {
             value={shown.status}
             onChange={(e) => go({ status: e.target.value as ListState["status"] })}
           >
-            <option value="">All</option>
-            <option value="open">Open</option>
-            <option value="closed">Closed</option>
+            <option value="">{texts.all}</option>
+            <option value="open">{texts.statuses.open}</option>
+            <option value="closed">{texts.statuses.closed}</option>
           </select>
         </div>
         <noscript>
           <button type="submit" className={buttonClass}>
-            Apply
+            {texts.apply}
           </button>
         </noscript>
         <p role="status" className="flex h-10 items-center gap-2 text-sm text-slate-600">
           {pending && (
             <>
-              <Loader2 className="h-4 w-4 animate-spin text-brand-700" aria-hidden="true" /> Updating the list…
+              <Loader2 className="h-4 w-4 animate-spin text-brand-700" aria-hidden="true" /> <span className="trailing-ellipsis">{texts.updating}</span>
             </>
           )}
         </p>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { lazy, Suspense } from "react";
 import { useCurrentUser } from "@/components/site/use-current-user";
 import { NoScriptInstead } from "@/components/ui/no-script";
@@ -29,6 +30,7 @@ export function SurveyVoting({
   closed: boolean;
   children: React.ReactNode;
 }) {
+  const t = useTranslations("survey.vote");
   const viewer = useCurrentUser();
   // A closed survey's results are the same for everyone until the signed-in part has loaded; an open
   // survey waits for the session rather than flash the login prompt at someone signed in. Without
@@ -38,7 +40,7 @@ export function SurveyVoting({
     children
   ) : (
     <>
-      <Spinner className="vote-waiting py-8" label="Loading the voting form" />
+      <Spinner className="vote-waiting py-8" label={t("loading")} />
       <NoScriptInstead>{children}</NoScriptInstead>
     </>
   );

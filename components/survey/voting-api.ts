@@ -4,7 +4,6 @@ import type { VoteValue } from "@/models/enums";
 import { RequestError, requestJson } from "@/lib/api/client";
 
 export type { VoteResult, VotingState };
-export { EMAIL_UNVERIFIED_MESSAGE } from "@/lib/accounts/email-links-schema";
 export { RequestError };
 
 export const fetchVotingState = (surveyId: string, signal?: AbortSignal) =>

@@ -1,16 +1,19 @@
+import { useLocale, useTranslations } from "next-intl";
 import { formatDate } from "@/lib/dates";
 import type { ResultsVisibility } from "@/models/enums";
 
 /** Who sees a survey's results now, as its surveyor and the admins read it (a server component). */
 export function ResultsVisibilityNote({ visibility, deadline, closed }: { visibility: ResultsVisibility; deadline: string; closed: boolean }) {
-  const date = <time dateTime={deadline}>{formatDate(deadline)}</time>;
+  const t = useTranslations("surveyor.visibility");
+  const locale = useLocale();
+  const date = () => <time dateTime={deadline}>{formatDate(deadline, locale)}</time>;
   let text: React.ReactNode;
   if (visibility === "after_voting") {
-    text = <>Voters see the results as soon as they have voted; everyone sees them once the survey has closed.</>;
+    text = t("afterVoting");
   } else if (closed) {
-    text = <>Results are public since voting closed at the end of {date}.</>;
+    text = t.rich("public", { date });
   } else {
-    text = <>Only you and the admins see these figures until voting closes at the end of {date}; nobody else sees any count before then, voters included.</>;
+    text = t.rich("hidden", { date });
   }
   return (
     <p className="text-sm text-slate-700" data-testid="results-visibility">

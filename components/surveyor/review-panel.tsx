@@ -1,11 +1,13 @@
+import { useTranslations } from "next-intl";
 import { ReviewRequestButton } from "./review-request";
 
 /** The admin's feedback on an unpublished survey, as the surveyor reads it beside "Ask for review". */
 export function ReviewFeedback({ feedback }: { feedback: string | null }) {
-  if (!feedback?.trim()) return <p className="text-slate-800">An admin unpublished this survey without a message.</p>;
+  const t = useTranslations("surveyor.review");
+  if (!feedback?.trim()) return <p className="text-slate-800">{t("noMessage")}</p>;
   return (
     <div className="space-y-1">
-      <p className="text-sm font-medium text-slate-700">The admin&rsquo;s feedback</p>
+      <p className="text-sm font-medium text-slate-700">{t("feedback")}</p>
       <blockquote className="whitespace-pre-line break-words border-l-4 border-amber-500 pl-3 text-slate-900" data-testid="review-feedback">
         {feedback}
       </blockquote>
@@ -30,14 +32,15 @@ export function UnpublishedReviewPanel({
   timeZone: string;
   canAsk: boolean;
 }) {
+  const t = useTranslations("surveyor.review");
   return (
     <section aria-labelledby="review-panel-title" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5" data-testid="review-panel">
       <h2 id="review-panel-title" className="text-lg font-semibold">
-        Unpublished by an admin
+        {t("unpublished")}
       </h2>
       <ReviewFeedback feedback={feedback} />
       <p className="text-slate-800">
-        The survey stays unpublished until an admin publishes it again. Update it to answer the feedback, then ask the admins to review it.
+        {t("explain")}
       </p>
       {canAsk && <ReviewRequestButton surveyId={surveyId} requestedAt={requestedAt} timeZone={timeZone} />}
     </section>

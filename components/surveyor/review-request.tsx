@@ -1,14 +1,18 @@
 "use client";
 
 import { Loader2 } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { RequestError, requestJson } from "@/lib/api/client";
 import { dayIn, formatDate } from "@/lib/dates";
+import type { Locale } from "@/lib/i18n/types";
 import type { ReviewRequestAnswer } from "@/lib/surveys/review-schema";
+import { refusalText, type SurveyorTranslator } from "./survey-errors";
 
 /** "Review requested on Jan 21, 2027. An admin will look at it.": the day in the site's time zone. */
-export const reviewRequestedText = (at: string, timeZone: string) => `Review requested on ${formatDate(dayIn(timeZone, new Date(at)))}. An admin will look at it.`;
+export const reviewRequestedText = (at: string, timeZone: string, t: SurveyorTranslator, locale: Locale) =>
+  t("review.requested", { date: formatDate(dayIn(timeZone, new Date(at)), locale) });
 
 /**
  * The "Ask for review" button of an unpublished survey (POST /api/survey/{id}/review-request), or, once
@@ -17,6 +21,8 @@ export const reviewRequestedText = (at: string, timeZone: string) => `Review req
  * (already asked elsewhere, too many asks) is said under the button, no toast.
  */
 export function ReviewRequestButton({ surveyId, requestedAt, timeZone }: { surveyId: string; requestedAt: string | null; timeZone: string }) {
+  const t = useTranslations("surveyor");
+  const locale = useLocale();
   const [asked, setAsked] = useState(requestedAt);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +38,7 @@ export function ReviewRequestButton({ surveyId, requestedAt, timeZone }: { surve
       // After React has put the sentence in place of the button.
       requestAnimationFrame(() => status.current?.focus());
     } catch (caught) {
-      setError(caught instanceof RequestError && caught.status < 500 ? caught.message : "Something went wrong. Please try again.");
+      setError(caught instanceof RequestError && caught.status < 500 ? refusalText(caught, t, locale) : t("review.failed"));
     } finally {
       setSending(false);
     }
@@ -41,13 +47,13 @@ export function ReviewRequestButton({ surveyId, requestedAt, timeZone }: { surve
   return (
     <div className="space-y-2">
       <p ref={status} role="status" tabIndex={-1} className="font-medium text-slate-900 focus:outline-none" data-testid="review-request-status">
-        {asked ? reviewRequestedText(asked, timeZone) : null}
+        {asked ? reviewRequestedText(asked, timeZone, t, locale) : null}
       </p>
       {!asked && (
         <>
           <Button type="button" onClick={ask} disabled={sending} aria-describedby={error ? errorId : undefined}>
             {sending && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-            Ask for review
+            {t("review.ask")}
           </Button>
           {error && (
             <p id={errorId} role="alert" className="text-sm text-red-700">

@@ -2,36 +2,30 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
-import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { RequestError, sendJson } from "@/lib/api/client";
+import { useRouter } from "@/lib/i18n/navigation";
 import { cn } from "@/lib/utils";
-import { SURVEY_FIELDS, SURVEY_LIMITS, surveyFormSchema, type SurveyFormInput } from "@/lib/surveys/schema";
-import { CATEGORIES, type ResultsVisibility } from "@/models/enums";
+import { SURVEY_FIELDS, SURVEY_LIMITS, surveyFormSchema, type SurveyField, type SurveyFormInput } from "@/lib/surveys/schema";
+import { CATEGORIES, type Category, type ResultsVisibility } from "@/models/enums";
 import { Options } from "@/components/ui/options";
 import { ReviewFeedback } from "./review-panel";
 import { ReviewRequestButton } from "./review-request";
+import { refusalText, surveyFieldError } from "./survey-errors";
 
 /** An unpublished survey's update: the admin's feedback, and whether and when its surveyor asked for a review. */
 export type UnpublishedReview = { feedback: string | null; requestedAt: string | null; timeZone: string };
 
-const VISIBILITY_OPTIONS: { value: ResultsVisibility; label: string; description: string }[] = [
-  {
-    value: "after_voting",
-    label: "After voting",
-    description: "Each voter sees the results once they have voted; the survey's cards show its vote count.",
-  },
-  {
-    value: "after_deadline",
-    // Not "deadline": the form's Deadline field is found by that label.
-    label: "When the survey closes",
-    description:
-      "Nobody sees any count until the survey closes, voters included, so early votes cannot sway later ones. You and the admins always see them.",
-  },
+// Each choice's texts are `surveyor.form.{key}` and `{key}Description`.
+const VISIBILITY_OPTIONS: { value: ResultsVisibility; key: "afterVoting" | "afterDeadline" }[] = [
+  { value: "after_voting", key: "afterVoting" },
+  // Its label is not "deadline": the form's Deadline field is found by that label.
+  { value: "after_deadline", key: "afterDeadline" },
 ];
 
 /**
@@ -58,6 +52,8 @@ export function SurveyForm({
   voteCount?: number;
   unpublished?: UnpublishedReview;
 }) {
+  const t = useTranslations("surveyor");
+  const locale = useLocale();
   const router = useRouter();
   const [saved, setSaved] = useState(false);
   const savedPanel = useRef<HTMLElement>(null);
@@ -78,36 +74,44 @@ export function SurveyForm({
     defaultValues: defaultValues ?? ({ category: "", resultsVisibility: "after_voting" } as unknown as SurveyFormInput),
   });
   const values = useWatch({ control });
+  const categoryNames = Object.fromEntries(CATEGORIES.map((c) => [c, t(`categories.${c}`)])) as Record<Category, string>;
 
   const onSubmit = async (fields: SurveyFormInput) => {
     const create = mode === "create";
     try {
       await sendJson(create ? "/api/create_survey" : `/api/updateDocument/${surveyId}`, fields, create ? "POST" : "PUT");
     } catch (error) {
-      const refused = error instanceof RequestError ? error : new RequestError(0, "Something went wrong! try again...");
+      const refused = error instanceof RequestError ? error : new RequestError(0, t("form.failed"));
       for (const issue of refused.issues) {
         const field = SURVEY_FIELDS.find((f) => f === issue.path);
         if (field) setError(field, { message: issue.message });
       }
-      toast.error("Oh no!", { description: refused.status < 500 ? refused.message : "Something went wrong! try again..." });
+      const description = refused.status >= 500 ? t("form.failed") : error instanceof RequestError ? refusalText(refused, t, locale) : refused.message;
+      toast.error(t("form.failedTitle"), { description });
       return;
     }
     if (!create && unpublished && surveyId) {
       setSaved(true);
       return;
     }
-    toast.success("Successful!", {
-      description: create ? "Your survey created successfully" : "survey information updated successfully",
+    toast.success(t("form.successTitle"), {
+      description: create ? t("form.created") : t("form.updated"),
     });
     router.push("/dashboard/surveyor/surveys");
     router.refresh();
   };
 
-  const count = (field: keyof typeof SURVEY_LIMITS) => `${(values[field] ?? "").length}/${SURVEY_LIMITS[field]} characters`;
+  // Counts as digits alone ("0/2000 characters"), as the limits are written in the schema's messages.
+  const count = (field: keyof typeof SURVEY_LIMITS) => t("form.characters", { count: String((values[field] ?? "").length), max: String(SURVEY_LIMITS[field]) });
+  // The schema's messages (in the browser, or the server's 400) in the page's language.
+  const errorOf = (field: SurveyField) => {
+    const message = errors[field]?.message;
+    return message ? surveyFieldError(field, message, t) : undefined;
+  };
   const text = (field: keyof typeof SURVEY_LIMITS, label: string, props: ComponentProps<"input"> = {}) => {
     const id = `survey-${field}`;
     return (
-      <Field id={id} label={label} error={errors[field]?.message} hint={count(field)}>
+      <Field id={id} label={label} error={errorOf(field)} hint={count(field)}>
         <input
           id={id}
           maxLength={SURVEY_LIMITS[field]}
@@ -123,7 +127,7 @@ export function SurveyForm({
   const area = (field: "description" | "questionDescription", label: string, rows: number) => {
     const id = `survey-${field}`;
     return (
-      <Field id={id} label={label} error={errors[field]?.message} hint={count(field)}>
+      <Field id={id} label={label} error={errorOf(field)} hint={count(field)}>
         <textarea
           id={id}
           rows={rows}
@@ -142,21 +146,21 @@ export function SurveyForm({
       <form
         noValidate
         onSubmit={handleSubmit(onSubmit)}
-        aria-label={mode === "create" ? "Create Survey" : "Update Survey"}
+        aria-label={mode === "create" ? t("form.createLabel") : t("form.updateLabel")}
         className="max-w-3xl space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
       >
         {unpublished && (
           <section aria-labelledby="survey-feedback-title" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
             <h2 id="survey-feedback-title" className="font-semibold">
-              Unpublished by an admin
+              {t("review.unpublished")}
             </h2>
             <ReviewFeedback feedback={unpublished.feedback} />
           </section>
         )}
-        {text("title", "Survey Title", { placeholder: "Title" })}
-        {area("description", "Survey Description", 4)}
+        {text("title", t("form.title"), { placeholder: t("form.titlePlaceholder") })}
+        {area("description", t("form.description"), 4)}
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="survey-category" label="Category" error={errors.category?.message}>
+          <Field id="survey-category" label={t("form.category")} error={errorOf("category")}>
             <select
               id="survey-category"
               aria-invalid={errors.category ? true : undefined}
@@ -165,16 +169,17 @@ export function SurveyForm({
               {...register("category")}
             >
               <option value="" disabled>
-                Select Category
+                {t("form.selectCategory")}
               </option>
-              <Options values={CATEGORIES} />
+              {/* The stored values, each named in the page's language. */}
+              <Options values={CATEGORIES} names={categoryNames} />
             </select>
           </Field>
           <Field
             id="survey-deadline"
-            label="Deadline"
-            error={errors.deadline?.message}
-            hint="Voting stays open through the end of this day."
+            label={t("form.deadline")}
+            error={errorOf("deadline")}
+            hint={t("form.deadlineHint")}
           >
             <input
               id="survey-deadline"
@@ -189,14 +194,13 @@ export function SurveyForm({
         </div>
         {mode === "update" && voteCount > 0 && (
           <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="votes-warning">
-            {voteCount === 1 ? "1 person has" : `${voteCount} people have`} already voted on this survey. If you change the
-            question, their votes stay counted for the new wording.
+            {t("form.votesWarning", { count: voteCount })}
           </p>
         )}
-        {text("questionTitle", "Question Title", { placeholder: "Question" })}
-        {area("questionDescription", "Question Description", 3)}
+        {text("questionTitle", t("form.questionTitle"), { placeholder: t("form.questionPlaceholder") })}
+        {area("questionDescription", t("form.questionDescription"), 3)}
         <fieldset aria-describedby={errors.resultsVisibility ? "survey-resultsVisibility-error" : undefined} className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">Who sees the results while the survey is open</legend>
+          <legend className="text-sm font-medium text-slate-800">{t("form.visibility")}</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {VISIBILITY_OPTIONS.map((option) => (
               <label
@@ -213,10 +217,10 @@ export function SurveyForm({
                 />
                 <span>
                   <span id={`survey-visibility-${option.value}-label`} className="block font-medium text-slate-900">
-                    {option.label}
+                    {t(`form.${option.key}`)}
                   </span>
                   <span id={`survey-visibility-${option.value}`} className="mt-0.5 block text-slate-600">
-                    {option.description}
+                    {t(`form.${option.key}Description`)}
                   </span>
                 </span>
               </label>
@@ -224,13 +228,13 @@ export function SurveyForm({
           </div>
           {errors.resultsVisibility && (
             <p id="survey-resultsVisibility-error" role="alert" className="text-sm text-red-700">
-              {errors.resultsVisibility.message}
+              {errorOf("resultsVisibility")}
             </p>
           )}
         </fieldset>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />}
-          {mode === "create" ? "Submit Survey" : "Update Survey"}
+          {mode === "create" ? t("form.submit") : t("form.update")}
         </Button>
       </form>
       {saved && unpublished && surveyId && (
@@ -242,9 +246,9 @@ export function SurveyForm({
           data-testid="review-after-update"
         >
           <h2 id="survey-saved-title" className="text-lg font-semibold">
-            Your changes are saved
+            {t("form.savedTitle")}
           </h2>
-          <p className="text-slate-800">The survey stays unpublished until an admin publishes it again. If your changes answer the feedback, ask the admins to review it.</p>
+          <p className="text-slate-800">{t("form.savedText")}</p>
           <ReviewRequestButton surveyId={surveyId} requestedAt={unpublished.requestedAt} timeZone={unpublished.timeZone} />
         </section>
       )}

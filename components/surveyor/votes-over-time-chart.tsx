@@ -1,5 +1,6 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import {
   CartesianGrid,
@@ -22,23 +23,23 @@ import { VOTE_COLOURS } from "@/lib/votes/vote-colours";
 const PX_PER_TICK = 96;
 
 function DailyTooltip({ active, payload }: TooltipContentProps<TooltipValueType, string | number>) {
+  const t = useTranslations("surveyor.overTime");
+  const locale = useLocale();
   const point = payload?.[0]?.payload as VotesSoFar | undefined;
   if (!active || !point) return null;
   return (
     <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm shadow-md" data-testid="votes-over-time-tooltip">
-      <p className="font-semibold">{formatDate(point.day)}</p>
-      <p style={{ color: VOTE_COLOURS.yes.text }}>
-        Yes: {point.yesSoFar} in all (+{point.yes} that day)
-      </p>
-      <p style={{ color: VOTE_COLOURS.no.text }}>
-        No: {point.noSoFar} in all (+{point.no} that day)
-      </p>
+      <p className="font-semibold">{formatDate(point.day, locale)}</p>
+      <p style={{ color: VOTE_COLOURS.yes.text }}>{t("tooltipYes", { total: String(point.yesSoFar), day: String(point.yes) })}</p>
+      <p style={{ color: VOTE_COLOURS.no.text }}>{t("tooltipNo", { total: String(point.noSoFar), day: String(point.no) })}</p>
     </div>
   );
 }
 
 // Loaded on demand (next/dynamic) so recharts only ships to the results page.
 export default function VotesOverTimeChart({ series }: { series: VotesSoFar[] }) {
+  const t = useTranslations("surveyor.overTime");
+  const locale = useLocale();
   const [width, setWidth] = useState(0);
   const last = series.at(-1)?.day ?? "";
   const ticks = axisTicks(
@@ -55,7 +56,7 @@ export default function VotesOverTimeChart({ series }: { series: VotesSoFar[] })
       fill="#475569"
       textAnchor={ticks.length > 1 && index === 0 ? "start" : ticks.length > 1 && index === ticks.length - 1 ? "end" : "middle"}
     >
-      {formatShortDate(String(payload.value), last)}
+      {formatShortDate(String(payload.value), last, locale)}
     </text>
   );
   return (
@@ -64,7 +65,7 @@ export default function VotesOverTimeChart({ series }: { series: VotesSoFar[] })
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="day" ticks={ticks} interval={0} tick={tick} tickLine={false} />
         <YAxis allowDecimals={false} domain={[0, "auto"]} tick={{ fontSize: 12 }} />
-        <Tooltip content={DailyTooltip} />
+        <Tooltip content={(props) => <DailyTooltip {...props} />} />
         {/* Yes before No, as in the results chart (not alphabetical). */}
         <Legend itemSorter={null} />
         {(["yes", "no"] as const).map((key) => (
@@ -72,7 +73,7 @@ export default function VotesOverTimeChart({ series }: { series: VotesSoFar[] })
             key={key}
             type="stepAfter"
             dataKey={`${key}SoFar`}
-            name={key === "yes" ? "Yes" : "No"}
+            name={t(key)}
             stroke={VOTE_COLOURS[key].edge}
             strokeWidth={2}
             dot={series.length === 1 ? { r: 3, fill: VOTE_COLOURS[key].edge } : false}

@@ -1,10 +1,10 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { cumulativeVotes } from "@/components/surveyor/cumulative-votes";
 import type { VotesOnDay } from "@/lib/surveys/queries";
 import { formatDate } from "@/lib/dates";
-import { NO_VOTES_TEXT, votesText } from "@/lib/surveys/results-text";
 
 const VotesOverTimeChart = dynamic(() => import("./votes-over-time-chart"), {
   ssr: false,
@@ -18,18 +18,20 @@ const VotesOverTimeChart = dynamic(() => import("./votes-over-time-chart"), {
  * to draw: "No votes yet." alone, no empty chart.
  */
 export function VotesOverTime({ days, totals }: { days: VotesOnDay[]; totals: { yes: number; no: number } }) {
+  const t = useTranslations("surveyor.overTime");
+  const locale = useLocale();
   const series = cumulativeVotes(days, totals);
   const total = days.reduce((n, d) => n + d.yes + d.no, 0);
   const busiest = days.reduce<VotesOnDay | null>((best, d) => (d.yes + d.no > (best ? best.yes + best.no : 0) ? d : best), null);
   const summary =
     total === 0 || !busiest
-      ? NO_VOTES_TEXT
-      : `${votesText(total)} over ${days.length} ${days.length === 1 ? "day" : "days"}; the busiest day was ${formatDate(busiest.day)} with ${votesText(busiest.yes + busiest.no)}.`;
+      ? t("noVotes")
+      : t("summary", { total, days: days.length, date: formatDate(busiest.day, locale), busiest: busiest.yes + busiest.no });
   const votingDays = series.filter((d) => d.yes + d.no > 0);
   return (
     <section aria-labelledby="votes-over-time-title" className="rounded-xl border border-slate-200 p-4" data-testid="votes-over-time">
       <h2 id="votes-over-time-title" className="text-lg font-semibold">
-        Votes over time
+        {t("title")}
       </h2>
       <p className="mt-1 text-sm text-slate-600" data-testid="votes-over-time-summary">
         {summary}
@@ -42,20 +44,20 @@ export function VotesOverTime({ days, totals }: { days: VotesOnDay[]; totals: { 
           {/* The clipping box is a div: a table is never narrower than its cells, whatever its width says. */}
           <div className="sr-only">
             <table>
-              <caption>Running totals of yes and no votes, on each day with votes</caption>
+              <caption>{t("caption")}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Yes that day</th>
-                  <th scope="col">No that day</th>
-                  <th scope="col">Yes so far</th>
-                  <th scope="col">No so far</th>
+                  <th scope="col">{t("day")}</th>
+                  <th scope="col">{t("yesThatDay")}</th>
+                  <th scope="col">{t("noThatDay")}</th>
+                  <th scope="col">{t("yesSoFar")}</th>
+                  <th scope="col">{t("noSoFar")}</th>
                 </tr>
               </thead>
               <tbody>
                 {votingDays.map((d) => (
                   <tr key={d.day}>
-                    <th scope="row">{formatDate(d.day)}</th>
+                    <th scope="row">{formatDate(d.day, locale)}</th>
                     <td>{d.yes}</td>
                     <td>{d.no}</td>
                     <td>{d.yesSoFar}</td>

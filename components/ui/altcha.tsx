@@ -7,8 +7,12 @@
 // PBKDF2 worker bundled as a file of its own, so it runs under the site's script
 // policy ('self' plus nonces, no blob: workers). It only fetches GET /api/altcha/challenge: no tracking
 // (the pointer-movement collector is off) and no third party.
-import { useEffect, useRef, useState } from "react";
-import { ALTCHA_MESSAGES } from "@/lib/validation/altcha";
+// Its words are the page's language (the `altcha` area, which the island of each form that shows the
+// widget names): the widget's own, registered with it under the page's language (the package's
+// translations say "Sie" and "usted"; the site says "du" and "tú"), and the messages said under it.
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { ALTCHA_MESSAGES, isAltchaCode, type AltchaCode } from "@/lib/validation/altcha";
 
 type WidgetElement = HTMLElement & {
   getState: () => string;
@@ -24,7 +28,8 @@ export type AltchaHandle = {
   payload: () => Promise<string | null>;
   /**
    * A fresh, unsolved widget after the server refused a submission (its payload may be spent), with the
-   * refusal's message under it when it was the robot check's own.
+   * refusal's message under it when it was the robot check's own: its code, or the server's (English)
+   * message for one, is said in the page's language; any other text is shown as given.
    */
   reset: (message?: string | null) => void;
 };
@@ -47,6 +52,24 @@ export function useAltcha(): AltchaControl {
   return control;
 }
 
+type Translate = ReturnType<typeof useTranslations<"altcha">>;
+
+// The widget's texts that this site's widget can show (no code challenges, no footer; its logo's link).
+const WIDGET_TEXTS = ["label", "loading", "verify", "verifying", "waitAlert", "verified", "verificationRequired", "error", "expired", "reload", "ariaLinkLabel"] as const;
+
+/** Registers the widget's texts in the page's language under that language's code, the widget's `language`. */
+function registerWidgetTexts(locale: string, t: Translate): string {
+  const texts = Object.fromEntries(WIDGET_TEXTS.map((key) => [key, t(`widget.${key}`)]));
+  globalThis.$altcha.i18n.set(locale, { ...globalThis.$altcha.i18n.get("en"), ...texts });
+  return locale;
+}
+
+/** A refusal's code, whether given as the code or as the server's English message for it. */
+function refusalCode(message: string): AltchaCode | undefined {
+  if (isAltchaCode(message)) return message;
+  return (Object.keys(ALTCHA_MESSAGES) as AltchaCode[]).find((code) => ALTCHA_MESSAGES[code] === message);
+}
+
 let loading: Promise<void> | undefined;
 /** Defines <altcha-widget> once, with the worker its challenges need. */
 function loadAltcha(): Promise<void> {
@@ -57,17 +80,24 @@ function loadAltcha(): Promise<void> {
 }
 
 export function Altcha({ control }: { control: AltchaControl }) {
+  const t = useTranslations("altcha");
+  const locale = useLocale();
   const host = useRef<HTMLDivElement>(null);
   const widget = useRef<WidgetElement | null>(null);
   const latest = useRef<{ state: string; payload: string | null }>({ state: "unverified", payload: null });
   const [ready, setReady] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Read when the widget is made, not reasons to make it again: a refreshed page hands the same texts
+  // anew, and a new widget would lose a solve in progress.
+  const widgetLanguage = useEffectEvent(() => registerWidgetTexts(locale, t));
+  const sayLoadFailed = useEffectEvent(() => setProblem(t("loadFailed")));
 
   useEffect(() => {
     let cancelled = false;
     loadAltcha()
       .then(async () => {
         if (cancelled || !host.current) return;
+        const language = widgetLanguage();
         const element = document.createElement("altcha-widget") as WidgetElement;
         element.setAttribute("name", "altcha");
         element.setAttribute("challenge", "/api/altcha/challenge");
@@ -75,7 +105,7 @@ export function Altcha({ control }: { control: AltchaControl }) {
         element.setAttribute("auto", "onfocus");
         element.setAttribute("workers", String(Math.min(4, navigator.hardwareConcurrency || 2)));
         // No pointer-movement collection, no attribution link to another site.
-        element.setAttribute("configuration", JSON.stringify({ humanInteractionSignature: false, hideFooter: true, credentials: "same-origin" }));
+        element.setAttribute("configuration", JSON.stringify({ humanInteractionSignature: false, hideFooter: true, credentials: "same-origin", language }));
         element.addEventListener("statechange", (event) => {
           const detail = (event as CustomEvent<{ state: string; payload?: string | null }>).detail;
           latest.current = { state: detail.state, payload: detail.state === "verified" ? (detail.payload ?? null) : null };
@@ -88,7 +118,7 @@ export function Altcha({ control }: { control: AltchaControl }) {
         const form = host.current.closest("form");
         if (form?.contains(document.activeElement)) setTimeout(() => element.getState() === "unverified" && void element.verify(), 0);
       })
-      .catch(() => setProblem("The robot check could not load. Reload the page and try again."));
+      .catch(() => sayLoadFailed());
     return () => {
       cancelled = true;
       widget.current?.remove();
@@ -101,7 +131,7 @@ export function Altcha({ control }: { control: AltchaControl }) {
       payload: async () => {
         const element = widget.current;
         if (!element) {
-          setProblem(ALTCHA_MESSAGES.altcha_required);
+          setProblem(t("altcha_required"));
           return null;
         }
         if (latest.current.state === "verifying") {
@@ -125,18 +155,19 @@ export function Altcha({ control }: { control: AltchaControl }) {
           if (result?.payload) return result.payload;
         }
         // It could not be solved (the challenge did not load, or it failed): say so, on the check box.
-        setProblem(ALTCHA_MESSAGES.altcha_required);
+        setProblem(t("altcha_required"));
         element.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
         return null;
       },
       reset: (message) => {
         latest.current = { state: "unverified", payload: null };
         widget.current?.reset();
-        setProblem(message ?? null);
+        const code = message ? refusalCode(message) : undefined;
+        setProblem(code ? t(code) : (message ?? null));
       },
     });
     return () => control.attach(null);
-  }, [control]);
+  }, [control, t]);
 
   return (
     <div className="space-y-1">

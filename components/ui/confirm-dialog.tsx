@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import {
   AlertDialog,
@@ -30,6 +31,7 @@ type ConfirmDialogProps = {
 
 /** A question asked before an action, answered with Cancel or the action. */
 export function ConfirmDialog({ trigger, title, description, action, children, cancelDisabled, open, onOpenChange, onSubmit }: ConfirmDialogProps) {
+  const t = useTranslations("client.ui");
   const body = (
     <>
       <AlertDialogHeader>
@@ -38,7 +40,7 @@ export function ConfirmDialog({ trigger, title, description, action, children, c
       </AlertDialogHeader>
       {children}
       <AlertDialogFooter>
-        <AlertDialogCancel disabled={cancelDisabled}>Cancel</AlertDialogCancel>
+        <AlertDialogCancel disabled={cancelDisabled}>{t("cancel")}</AlertDialogCancel>
         {action}
       </AlertDialogFooter>
     </>

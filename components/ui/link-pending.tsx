@@ -1,6 +1,7 @@
 "use client";
 
 import { useLinkStatus } from "next/link";
+import { useTranslations } from "next-intl";
 
 /**
  * Inside a Link: a small spinner while that link's page is on its way, so opening a survey shows
@@ -9,10 +10,11 @@ import { useLinkStatus } from "next/link";
  */
 export function LinkPending() {
   const { pending } = useLinkStatus();
+  const t = useTranslations("client.ui");
   return pending ? (
     <span role="status" className="ml-2 inline-flex align-middle">
       <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" />
-      <span className="sr-only">Opening</span>
+      <span className="sr-only">{t("opening")}</span>
     </span>
   ) : null;
 }

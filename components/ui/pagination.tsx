@@ -1,4 +1,5 @@
-import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/lib/i18n/navigation";
 import { cn } from "@/lib/utils";
 
 const linkClass = "rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50";
@@ -8,7 +9,7 @@ const disabledClass = cn(linkClass, "border-slate-200 text-slate-500 hover:bg-tr
  * Previous / "Page N of M" / Next links for any paginated list whose page lives in the URL
  * (`href(page)` builds that URL, so filters stay applied). Renders nothing for a single page.
  */
-export function Pagination({
+export async function Pagination({
   page,
   pages,
   href,
@@ -20,27 +21,28 @@ export function Pagination({
   className?: string;
 }) {
   if (pages <= 1) return null;
+  const t = await getTranslations("common.pagination");
   return (
-    <nav aria-label="Pagination" className={cn("flex items-center justify-center gap-4", className)}>
+    <nav aria-label={t("label")} className={cn("flex items-center justify-center gap-4", className)}>
       {page > 1 ? (
         <Link href={href(page - 1)} rel="prev" className={linkClass}>
-          Previous
+          {t("previous")}
         </Link>
       ) : (
         <span className={disabledClass} aria-hidden="true">
-          Previous
+          {t("previous")}
         </span>
       )}
       <span className="text-sm text-slate-700" aria-current="page">
-        Page {page} of {pages}
+        {t("position", { page: String(page), pages: String(pages) })}
       </span>
       {page < pages ? (
         <Link href={href(page + 1)} rel="next" className={linkClass}>
-          Next
+          {t("next")}
         </Link>
       ) : (
         <span className={disabledClass} aria-hidden="true">
-          Next
+          {t("next")}
         </span>
       )}
     </nav>

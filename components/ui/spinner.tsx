@@ -1,9 +1,12 @@
 import { clsx } from "clsx";
+import { useTranslations } from "next-intl";
 
 /** The loading indicator used everywhere (an animated loader). */
 // clsx, not tailwind-merge (`cn`): the spinner ships with public pages, and the one class a caller
-// overrides (the vertical padding) is handled here.
-export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
+// overrides (the vertical padding) is handled here. Its label unless told ("Loading") is in `client`,
+// which server and client components both read (`useTranslations`).
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  const t = useTranslations("client.ui");
   const padding = /(^|\s)py-/.test(className ?? "") ? undefined : "py-16";
   return (
     <div role="status" aria-live="polite" className={clsx("flex items-center justify-center", padding, className)}>
@@ -16,7 +19,7 @@ export function Spinner({ className, label = "Loading" }: { className?: string; 
           />
         ))}
       </span>
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t("loading")}</span>
     </div>
   );
 }

@@ -125,7 +125,7 @@ export async function requestPasswordReset(email: string, clientAddress: string)
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
+      .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
       .from(users)
       .where(and(eq(users.email, email), isNull(users.deletedAt), isNull(users.suspendedAt)));
     if (user) await queuePasswordResetMail(tx, user);
@@ -176,7 +176,7 @@ export async function resetPassword(input: ResetPasswordInput, clientAddress: st
       .update(users)
       .set({ passwordHash, emailVerified: sql`coalesce(${users.emailVerified}, now())` })
       .where(activeUser(userId))
-      .returning({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified });
+      .returning({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified, locale: users.locale });
     if (!user) throw badLink("invalid");
     await retireAllEmailTokens(tx, userId);
     await revokeSessions(userId, tx);

@@ -104,8 +104,8 @@ describe("a requester's words in the site's mail", () => {
   it("a survey's title and question (a surveyor's words, mailed to voters) form no link", async () => {
     const result = { yesCount: 2, noCount: 1, line: "Yes 2, No 1." };
     const mails = [
-      surveyResultMail({ name: "Vera Voter", title: HOSTILE, question: "Claim yours at evil.com/prize?", result, url: `${SITE}survey/details/1`, unsubscribe: `${SITE}unsubscribe?token=t` }),
-      surveyClosedMail({ name: HOSTILE, title: "Visit x.com", result, url: `${SITE}dashboard`, unsubscribe: `${SITE}unsubscribe?token=t` }),
+      await surveyResultMail({ locale: "en", name: "Vera Voter", title: HOSTILE, question: "Claim yours at evil.com/prize?", result, url: `${SITE}survey/details/1`, unsubscribe: `${SITE}unsubscribe?token=t` }),
+      await surveyClosedMail({ locale: "en", name: HOSTILE, title: "Visit x.com", result, url: `${SITE}dashboard`, unsubscribe: `${SITE}unsubscribe?token=t` }),
     ];
     for (const content of mails) {
       const mail = { ...content, to: "", messageId: "", headers: new Map(), header: () => undefined } as unknown as ReceivedMail;

@@ -16,6 +16,8 @@ import { revokeApiKeys } from "@/lib/integrations/api-keys";
 import { recordAudit } from "@/lib/moderation/audit";
 import { avatarIdOf, deleteAvatar } from "@/lib/accounts/avatars";
 import { describeUserAgent } from "@/lib/accounts/user-agent";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales.mjs";
+import type { Locale } from "@/lib/i18n/types";
 import { endSession, LAST_ADMIN_MESSAGE, revokeOtherSessions, revokeSessions } from "@/lib/accounts/users";
 import {
   accounts,
@@ -41,12 +43,15 @@ import {
 
 // ---- profile
 
-/** Sets the caller's display name; answers what /api/me shows. */
-export async function changeName(userId: string, name: string) {
+/**
+ * Sets the caller's display name, language (the one their mail is written in), or both; answers what
+ * /api/me shows.
+ */
+export async function updateProfile(userId: string, changes: { name?: string; locale?: Locale }) {
   const db = await getDb();
   const [user] = await db
     .update(users)
-    .set({ name })
+    .set({ ...(changes.name !== undefined && { name: changes.name }), ...(changes.locale !== undefined && { locale: changes.locale }) })
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .returning({ id: users.id, email: users.email, name: users.name, image: users.image, role: users.role });
   if (!user) throw notFound("No such account");
@@ -123,7 +128,7 @@ export async function changePassword(
       .update(users)
       .set({ passwordHash: next })
       .where(and(eq(users.id, user.id), eq(users.passwordHash, current), isNull(users.deletedAt)))
-      .returning({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified });
+      .returning({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified, locale: users.locale });
     if (changed.length === 0) throw new ApiError("conflict", "Your password was changed meanwhile. Please reload the page and try again.");
     const ended = await revokeOtherSessions(user.id, user.sessionId, tx);
     await retireAllEmailTokens(tx, user.id);
@@ -236,12 +241,18 @@ export async function deleteAccount(user: Pick<CurrentUser, "id" | "sessionId">,
 export const LAST_ADMIN_CANNOT_LEAVE = LAST_ADMIN_MESSAGE.replace("cannot be demoted", "cannot delete their account");
 
 /**
- * What the account page shows besides the sessions: whether there is a password to change, and
- * whether this browser signed in recently enough to delete a Google-only account.
+ * What the account page shows besides the sessions: whether there is a password to change, whether
+ * this browser signed in recently enough to delete a Google-only account, and the account's language.
  */
-export async function accountStateOf(user: Pick<CurrentUser, "id" | "sessionId">): Promise<{ hasPassword: boolean; freshSignIn: boolean }> {
-  const [hash, freshSignIn] = await Promise.all([passwordHashOf(user.id), signedInRecently(user.sessionId)]);
-  return { hasPassword: hash !== null, freshSignIn };
+export async function accountStateOf(user: Pick<CurrentUser, "id" | "sessionId">): Promise<{ hasPassword: boolean; freshSignIn: boolean; locale: Locale }> {
+  const [hash, freshSignIn, locale] = await Promise.all([passwordHashOf(user.id), signedInRecently(user.sessionId), savedLocaleOf(user.id)]);
+  return { hasPassword: hash !== null, freshSignIn, locale };
+}
+
+async function savedLocaleOf(userId: string): Promise<Locale> {
+  const db = await getDb();
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return isLocale(row?.locale) ? row.locale : DEFAULT_LOCALE;
 }
 
 async function signedInRecently(sessionId: string | null): Promise<boolean> {

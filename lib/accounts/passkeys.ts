@@ -161,7 +161,7 @@ export async function deletePasskey(userId: string, passkeyId: string): Promise<
     if (deleted.length === 0) throw notFound("No such passkey");
     if (await dropRecoveryCodesWithoutFactor(tx, userId)) return;
     await recordAudit(tx, { actorId: userId, action: "second_factor_remove", targetUserId: userId, oldValue: "passkey" });
-    const [person] = await tx.select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
+    const [person] = await tx.select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified, locale: users.locale }).from(users).where(eq(users.id, userId));
     if (person) await queueSecurityNotice(tx, person, { what: "last_passkey_removed" });
   });
 }
@@ -236,7 +236,7 @@ export async function addPasskey(userId: string, input: AddPasskeyInput, userAge
     return await db.transaction(async (tx) => {
       // The person's row is locked so two additions at once cannot pass the limit together.
       const [owner] = await tx
-        .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified })
+        .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified, locale: users.locale })
         .from(users)
         .where(and(eq(users.id, userId), isNull(users.deletedAt)))
         .for("update");

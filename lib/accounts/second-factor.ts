@@ -175,7 +175,7 @@ async function spendRecoveryCode(userId: string, code: string): Promise<boolean>
 /** The person as the notices need them, read in the transaction of the change. */
 async function personOf(tx: Tx, userId: string) {
   const [person] = await tx
-    .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified })
+    .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified, locale: users.locale })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!person) throw notFound("No such account");

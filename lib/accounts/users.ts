@@ -13,6 +13,8 @@ import { setRole } from "@/lib/accounts/roles";
 import { networkHash } from "@/lib/integrity/network-hash";
 import { readCount, readCountsByPrefix } from "@/lib/db/row-counts";
 import { loginSchema, type RegisterInput } from "@/lib/accounts/auth-schema";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales.mjs";
+import type { Locale } from "@/lib/i18n/types";
 import { users, userSessions, type Role } from "@/models";
 
 // Unknown emails and Google-only accounts cost the same hash as a real check: the answer time must
@@ -177,8 +179,10 @@ export const emailTaken = () => new ApiError("conflict", "An account with this e
  * an account keeps its hit and costs the same work as a registration (the answer must not be a free,
  * fast oracle of which emails have accounts).
  */
-export async function registerUser(input: RegisterInput & { continueTo?: string }, picture: Uint8Array, clientAddress: string): Promise<{ id: string }> {
+export async function registerUser(input: RegisterInput & { continueTo?: string; locale?: Locale }, picture: Uint8Array, clientAddress: string): Promise<{ id: string }> {
   const email = input.email.toLowerCase();
+  // The language of the page they registered on: their mail's, beginning with the verification below.
+  const locale = input.locale ?? DEFAULT_LOCALE;
   const held = await reserve([["signIn.site"], ["signUp.client", clientAddress]]);
   try {
     // The same work whether or not the email is taken: the unique index decides at the insert. The
@@ -190,10 +194,10 @@ export async function registerUser(input: RegisterInput & { continueTo?: string 
       const image = await storeAvatar(processed, tx);
       const [user] = await tx
         .insert(users)
-        .values({ name: input.name, email, passwordHash, image, role: "user", signupNetwork: networkHash(clientAddress) })
+        .values({ name: input.name, email, passwordHash, image, role: "user", signupNetwork: networkHash(clientAddress), locale })
         .returning({ id: users.id });
       // The confirmation link goes out with the account, or neither exists.
-      await queueVerificationMail(tx, { id: user.id, name: input.name, email }, input.continueTo);
+      await queueVerificationMail(tx, { id: user.id, name: input.name, email, locale }, input.continueTo);
       return user;
     });
   } catch (error) {

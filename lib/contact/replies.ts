@@ -2,13 +2,14 @@
 // sender by mail. Each change and its audit row commit together; a reply's mail is a row of the outbox
 // written in that same transaction, so it is sent exactly when the reply is recorded.
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { contactMessageColumns, type ContactMessageRow } from "@/lib/contact/contact";
 import { getDb, type Tx } from "@/lib/db";
 import { formatDateTimeWithZone } from "@/lib/dates";
 import { getEnv } from "@/lib/env";
 import { release, reserve } from "@/lib/limits/apply";
+import { mailLocale } from "@/lib/mail/i18n";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { contactReplyMail } from "@/lib/mail/templates";
 import { mailConfigured } from "@/lib/mail/transport";
@@ -55,6 +56,15 @@ export async function setContactMessageHandled(id: string, handled: boolean, act
 }
 
 /**
+ * The language of a reply: the saved language of the account with the sender's address, if there is
+ * one; English otherwise (a message keeps no language of its own).
+ */
+async function replyLocale(tx: Tx, email: string) {
+  const [account] = await tx.select({ locale: users.locale }).from(users).where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
+  return mailLocale(account?.locale);
+}
+
+/**
  * Replies to a message's sender by mail: the admin's text with the message quoted below it, queued in
  * the outbox; the message is marked replied and, unless it already was, handled by this admin.
  * Within `contactReply.account` (lib/limits/table.ts): the hit is reserved first and given back when
@@ -67,8 +77,9 @@ export async function replyToContactMessage(id: string, reply: string, actorId: 
     const db = await getDb();
     return await db.transaction(async (tx) => {
       const message = await lockMessage(tx, id);
-      const sentOn = formatDateTimeWithZone(message.createdAt, getEnv().APP_TIME_ZONE);
-      await enqueueMail(tx, { kind: "contact_reply", to: message.email, ...contactReplyMail({ name: message.name, reply, original: message.message, sentOn }) });
+      const locale = await replyLocale(tx, message.email);
+      const sentOn = formatDateTimeWithZone(message.createdAt, getEnv().APP_TIME_ZONE, locale);
+      await enqueueMail(tx, { kind: "contact_reply", to: message.email, ...(await contactReplyMail({ locale, name: message.name, reply, original: message.message, sentOn })) });
       await tx
         .update(contactMessages)
         // Already handled: it keeps who closed it and when (the row is locked); the audit trail says who replied.

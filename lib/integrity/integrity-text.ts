@@ -1,23 +1,23 @@
 // The integrity panel's sentences (components/integrity/integrity-panel.tsx), each count with its noun
-// in the right number: "1 vote an hour", "2 votes an hour", "1.5 votes an hour". Pure: no database.
-import { countText } from "@/lib/surveys/results-text";
+// in the right number and language: "1 vote an hour", "2 votes an hour", "1.5 votes an hour" (messages
+// `survey.integrity`, read through the translator the panel has). Pure: no database.
+import type { createTranslator } from "next-intl";
+import type surveyMessages from "@/messages/survey/en.json";
 
-/** A count with its noun, singular for exactly one: "1 vote", "1,234 votes", "1.5 votes". */
-export function counted(n: number, one: string, many = `${one}s`): string {
-  return `${Number.isInteger(n) ? countText(n) : n.toFixed(1)} ${n === 1 ? one : many}`;
-}
+/** The translator of `survey.integrity`. */
+export type IntegrityTranslator = ReturnType<typeof createTranslator<{ survey: typeof surveyMessages }, "survey.integrity">>;
 
-/** A rate or a ratio as it is written: whole numbers as they are, others to one decimal ("2.5"). */
-export const rateText = (n: number) => (Number.isInteger(n) ? countText(n) : n.toFixed(1));
+/** A rate or a ratio as it is given to a message: whole numbers as they are, others to one decimal (2.5). */
+export const rateOf = (n: number) => (Number.isInteger(n) ? n : Math.round(n * 10) / 10);
 
 /** The usual rate of votes and what it is the median of (no sentence without a counted vote). */
-export function usualRateText(medianPerHour: number, activeHours: number): string {
-  if (activeHours === 0) return "Usual rate: none yet, as no vote is counted.";
-  const of = activeHours === 1 ? "the only hour that had votes" : `the median of the ${counted(activeHours, "hour")} that had votes`;
-  return `Usual rate: ${counted(medianPerHour, "vote")} an hour (${of}).`;
+export function usualRateText(medianPerHour: number, activeHours: number, t: IntegrityTranslator): string {
+  if (activeHours === 0) return t("rateNone");
+  const rate = rateOf(medianPerHour);
+  return activeHours === 1 ? t("rateOneHour", { rate }) : t("rateHours", { rate, hours: activeHours });
 }
 
 /** What makes an hour a burst. */
-export function burstRuleText(threshold: number, factor: number, minVotes: number): string {
-  return `A burst is an hour with at least ${counted(threshold, "vote")}: ${factor} times the usual rate, and never fewer than ${minVotes}.`;
+export function burstRuleText(threshold: number, factor: number, minVotes: number, t: IntegrityTranslator): string {
+  return t("burstRule", { threshold: rateOf(threshold), factor, min: minVotes });
 }

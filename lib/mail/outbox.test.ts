@@ -16,7 +16,8 @@ afterAll(() => smtp.close());
 
 async function queue(to: string, name: string | null = "Ada") {
   const db = await getDb();
-  await db.transaction((tx) => enqueueMail(tx, { kind: "verify_email", to, ...verifyEmailMail({ name, url: "http://localhost:3000/verify-email?token=abc", code: "012345" }) }));
+  const mail = await verifyEmailMail({ locale: "en", name, url: "http://localhost:3000/verify-email?token=abc", code: "012345" });
+  await db.transaction((tx) => enqueueMail(tx, { kind: "verify_email", to, ...mail }));
 }
 
 /** Makes every scheduled retry due now (instead of waiting for the backoff). */
@@ -51,9 +52,10 @@ describe("the mail outbox", () => {
 
   it("writes nothing when the transaction that queued it rolls back", async () => {
     const db = await getDb();
+    const mail = await verifyEmailMail({ locale: "en", name: null, url: "http://x.test/", code: "012345" });
     await expect(
       db.transaction(async (tx) => {
-        await enqueueMail(tx, { kind: "verify_email", to: "gone@example.test", ...verifyEmailMail({ name: null, url: "http://x.test/", code: "012345" }) });
+        await enqueueMail(tx, { kind: "verify_email", to: "gone@example.test", ...mail });
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");

@@ -2,7 +2,9 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { isUuid } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/types";
 import { siteUrl } from "@/lib/seo";
+import { mailLink } from "./i18n";
 
 // One-click unsubscribe links: `{user id}.{kind}.{signature}`, signed with a key derived from
 // AUTH_SECRET, so they work without signing in and a forged or altered one is refused. They never
@@ -41,14 +43,14 @@ export function readUnsubscribeToken(token: string): { userId: string; kind: Mai
 }
 
 /**
- * The page a person opens from the mail's footer (it asks before changing anything: link scanners
- * open links), and the headers of RFC 2369 and RFC 8058 with which a mail program unsubscribes in
- * one click (a POST to the API address).
+ * The page a person opens from the mail's footer, in the mail's language (it asks before changing
+ * anything: link scanners open links), and the headers of RFC 2369 and RFC 8058 with which a mail
+ * program unsubscribes in one click (a POST to the API address, which has no language).
  */
-export function unsubscribeLinks(userId: string, kind: MailPreference) {
+export function unsubscribeLinks(userId: string, kind: MailPreference, locale: Locale) {
   const token = encodeURIComponent(unsubscribeToken(userId, kind));
   return {
-    page: `${siteUrl()}/unsubscribe?token=${token}`,
+    page: mailLink(locale, `/unsubscribe?token=${token}`),
     headers: {
       "List-Unsubscribe": `<${siteUrl()}/api/unsubscribe?token=${token}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -120,6 +120,21 @@ describe("describeAuditEvent", () => {
     );
   });
 
+  it("reads in the admin's language, every part where that language puts it", () => {
+    expect(describeAuditEvent(rowOf("role_change"), "es").text).toBe("admin@test.example cambió el rol de person@test.example: Usuario → Encuestador.");
+    expect(describeAuditEvent(rowOf("votes_void"), "de").text).toBe(
+      "admin@test.example annullierte die Stimmen von person@test.example: 16 Stimmen annulliert. Grund: Brigade",
+    );
+    // German puts no verb after its target: the account's own deletion is "löschte das eigene Konto".
+    expect(describeAuditEvent(rowOf("account_delete"), "de").text).toBe("Konto #b0000000 (gelöscht) löschte das eigene Konto.");
+    expect(describeAuditEvent({ ...rowOf("survey_status"), targetSurveyId: null, targetSurveyTitle: null }, "es").text).toBe(
+      "admin@test.example retiró la encuesta (eliminada): publicada → retirada. Comentarios: Make it neutral",
+    );
+    const html = renderToStaticMarkup(createElement(AuditEntries, { entries: [entryOf("survey_status", 0)], timeZone: "UTC", locale: "de" }));
+    expect(html).toContain('aria-label="Letzte Änderungen"');
+    expect(html).toContain("01.11.2026, 12:00 UTC");
+  });
+
   it("is what the admin overview's list renders, one entry of every kind", () => {
     const entries = AUDIT_ACTIONS.map(entryOf);
     const html = renderToStaticMarkup(createElement(AuditEntries, { entries, timeZone: "UTC" }));

@@ -29,16 +29,16 @@ const textOf = (node: unknown): string =>
     .join(" ");
 
 describe("payments without Stripe keys", () => {
-  it("the payment page says payments are not configured and shows no card form", () => {
-    const panel = PaymentPanel({ user: { email: "u@test.example", name: "U", role: "user" } });
+  it("the payment page says payments are not configured and shows no card form", async () => {
+    const panel = await PaymentPanel({ user: { email: "u@test.example", name: "U", role: "user" } });
     expect(collect(panel).some((e) => e.type === PaymentForm)).toBe(false);
     expect(textOf(panel)).toContain(PAYMENT_TEXTS.notConfigured);
   });
 
   it("the pricing card still offers Purchase (signed out, it asks to log in), told payments are not ready, and states the refund rule", async () => {
-    const page = PurchaseArea();
+    const page = await PurchaseArea();
     const button = collect(page).find((e) => e.type === PurchaseButton);
-    expect(button?.props).toEqual({ paymentsReady: false });
+    expect(button?.props).toMatchObject({ paymentsReady: false });
     expect(textOf(page)).toContain(PAYMENT_TEXTS.refundRule);
   });
 

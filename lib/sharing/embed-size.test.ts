@@ -13,6 +13,7 @@ const open: EmbedContent = {
   noCount: 22,
   voided: 0,
   closed: false,
+  locale: "en",
 };
 const closed: EmbedContent = { ...open, shown: "split", closed: true };
 const long = "Should every public library in the country open on Sundays and public holidays, with longer evening hours on weekdays for working people?";
@@ -59,6 +60,14 @@ describe("embedSize", () => {
 
   it("keeps room for any total an open survey's live count may reach", () => {
     expect(embedSize({ ...open, yesCount: 0, noCount: 0 })).toEqual(embedSize({ ...open, yesCount: 4_000_000, noCount: 5_000_000 }));
+  });
+
+  it("measures the card in its own language's words, which take more room in Spanish and German", () => {
+    for (const content of [open, closed, { ...open, shown: "none" as const }]) {
+      const english = embedSize(content).height;
+      expect(embedSize({ ...content, locale: "es" }).height).toBeGreaterThan(english);
+      expect(embedSize({ ...content, locale: "de" }).height).toBeGreaterThan(english);
+    }
   });
 
   it("follows oEmbed's maxwidth (narrower: higher) and maxheight (a cap)", () => {

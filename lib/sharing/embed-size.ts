@@ -2,16 +2,19 @@
 // `<iframe>` with no script, so its height must hold the whole card before the embed can say how high
 // it really is (the "opinex:embed-height" message, which only hosts that listen act on).
 //
-// The card (app/c/embed/[id]/[theme]/page.tsx with components/embed/embed-results.tsx) is laid out
+// The card (app/[locale]/c/embed/[id]/[theme]/page.tsx with components/embed/embed-results.tsx) is laid out
 // here block by block, with its texts wrapped at the narrowest width the frame is meant for: the
 // snippet's frame is 480 px wide and shrinks with the host's column (`max-width:100%`), down to a
 // phone's 320 px, and the narrower the frame, the more lines its texts take. At any wider frame the
 // card is shorter and the page is transparent below it. The widths of characters are those of a wide
 // system font (DejaVu Sans, which Linux browsers use for system-ui), so narrower fonts only leave a
-// little room. Pure: no database, no React.
+// little room. The texts are the card's own in its language (messages/survey/). Pure: no database, no
+// React.
 import { isClosed } from "@/lib/dates";
+import type { Locale } from "@/lib/i18n/types";
 import { publicCountsShown, visibleVoided, type CountsShown } from "@/lib/surveys/results-visibility";
-import { countText, hiddenResultsText, NO_VOTES_TEXT, OPEN_RESULTS_TEXT, percent, readingSentences, resultReading } from "@/lib/surveys/results-text";
+import { hiddenResultsText, noVotesText, openResultsText, readingSentences, resultReading, wholePercent } from "@/lib/surveys/results-text";
+import { resultsTranslator, surveyTranslator } from "@/lib/surveys/results-translator";
 import { resultStats } from "@/lib/surveys/stats";
 import type { ResultsVisibility } from "@/models/enums";
 
@@ -33,6 +36,8 @@ export type EmbedContent = {
   voided: number;
   /** Voting has ended: the card links to the results instead of offering the two answers. */
   closed: boolean;
+  /** The card's language (its address's: `/es/embed/survey/{id}`). */
+  locale: Locale;
   /**
    * While voting is open: what the card will show once it has closed (results revealed, the closed
    * line), with today's counts. A snippet pasted today must still hold the card then.
@@ -40,7 +45,7 @@ export type EmbedContent = {
   onceClosed?: EmbedContent;
 };
 
-/** What the embed of `survey` shows on `today` (a day of the site's time zone), as its page decides it. */
+/** What the embed of `survey` shows on `today` (a day of the site's time zone) in `locale`, as its page decides it. */
 export function embedContentOf(
   survey: Pick<EmbedContent, "questionTitle" | "title" | "deadline" | "yesCount" | "noCount"> & {
     voidedCount: number;
@@ -48,6 +53,7 @@ export function embedContentOf(
     resultsVisibility?: ResultsVisibility;
   },
   today: string,
+  locale: Locale = "en",
 ): EmbedContent {
   const closed = isClosed(survey.deadline, today);
   const contentWhen = (closed: boolean): EmbedContent => {
@@ -61,6 +67,7 @@ export function embedContentOf(
       noCount: survey.noCount,
       voided: visibleVoided(survey.voidedCount, shown === "none") ?? 0,
       closed,
+      locale,
     };
   };
   return closed ? contentWhen(true) : { ...contentWhen(false), onceClosed: contentWhen(true) };
@@ -141,20 +148,23 @@ function wrappedRow(items: { width: number; height: number }[], width: number): 
 
 /** The figures' block (EmbedResults): the hidden note, the running total, or the split with its reading. */
 function figuresHeight(content: EmbedContent, inner: number): number {
-  if (content.shown === "none") return sm(`${hiddenResultsText(content.deadline)}.`, inner);
+  const t = resultsTranslator(content.locale);
+  if (content.shown === "none") return sm(`${hiddenResultsText(content.deadline, t, content.locale)}.`, inner);
   const total = content.yesCount + content.noCount;
   if (content.shown === "total") {
     // Kept live in the browser: from "No votes yet." to a total of any size while the frame is there,
     // so the longest it can say.
-    return sm(`${countText(Math.max(total, 9_999_999))} votes so far. ${OPEN_RESULTS_TEXT}`, inner);
+    return sm(`${t("votesSoFar", { count: Math.max(total, 9_999_999) })} ${openResultsText(t)}`, inner);
   }
-  const reading = resultReading(resultStats(content.yesCount, content.noCount));
+  const reading = resultReading(resultStats(content.yesCount, content.noCount), t);
   // The sentences stand 8 px below the bar, or at the top when there is none.
-  const closedLine = content.closed ? 4 + sm("Voting has closed.", inner) : 0;
-  if (!reading) return 8 + sm(NO_VOTES_TEXT, inner) + closedLine;
+  const closedLine = content.closed ? 4 + sm(t("votingClosed"), inner) : 0;
+  if (!reading) return 8 + sm(noVotesText(t), inner) + closedLine;
   // The bar, the counts under it in three columns, then the reading's three sentences.
   const column = inner / 3;
-  const side = (n: number) => lineCount(`Yes ${countText(n)} · ${percent(n / total)}`, column, SIZE.xs) * LINE.xs;
+  // Each column with the longer of the two answers' words.
+  const side = (n: number) =>
+    Math.max(...(["yes", "no"] as const).map((answer) => lineCount(t("embedCount", { answer, count: n, share: wholePercent(n / total) }), column, SIZE.xs))) * LINE.xs;
   const counts = Math.max(side(content.yesCount), side(content.noCount));
   const [lead, margin, verdict] = readingSentences(reading);
   return 16 + 4 + counts + 8 + sm(lead, inner, true) + 4 + sm(margin, inner) + 4 + sm(verdict, inner) + closedLine;
@@ -162,6 +172,7 @@ function figuresHeight(content: EmbedContent, inner: number): number {
 
 /** The height in px of the embed's card at a frame `width` px wide. */
 export function embedCardHeight(content: EmbedContent, width: number): number {
+  const t = surveyTranslator(content.locale);
   const inner = Math.max(1, width - CARD_FRAME);
   const blocks = [
     LINE.xs, // "OPINEX survey"
@@ -169,14 +180,14 @@ export function embedCardHeight(content: EmbedContent, width: number): number {
     sm(content.title, inner),
     figuresHeight(content, inner),
   ];
-  if (content.voided > 0) blocks.push(sm(`${countText(content.voided)} votes voided after review`, inner));
+  if (content.voided > 0) blocks.push(sm(t("voided", { count: content.voided }), inner));
   blocks.push(
     content.closed
       ? BUTTON // "See the results on OPINEX"
       : // "Vote on OPINEX:" beside (or above) its Yes and No.
         wrappedRow(
           [
-            { width: textWidth("Vote on OPINEX:", SIZE.sm, true), height: LINE.sm },
+            { width: textWidth(t("embed.voteOn"), SIZE.sm, true), height: LINE.sm },
             { width: ANSWER_BUTTON, height: BUTTON },
             { width: ANSWER_BUTTON, height: BUTTON },
           ],

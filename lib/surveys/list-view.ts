@@ -1,7 +1,9 @@
 // The views of the public list as the cached pages see them: the internal route's segments
 // (lib/public-rewrites.mjs: /c/surveys/{sort}/{category|all}/{status|all}/{page}[/{q}]) read back
-// into a view, and each view's metadata.
+// into a view, and each view's metadata in the page's language.
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import type { Locale } from "@/lib/i18n/types";
 import { listHref, type ListState } from "@/lib/public-urls";
 import { pageMetadata } from "@/lib/seo";
 import { LIST_PAGE_MAX, normaliseSearch, SURVEY_SORTS, SURVEY_STATUS_FILTERS, type SurveySort, type SurveyStatusFilter } from "@/lib/surveys/list-schema";
@@ -46,19 +48,28 @@ export const listStateOf = (view: ListView): ListState => ({
   q: view.q ?? "",
 });
 
-/** Title, description and canonical URL of a view; a search is not for search engines to index. */
-export function listMetadata(view: ListView | null): Metadata {
+/**
+ * Title, description and canonical URL of a view in the page's language ("Open Health surveys, page 2");
+ * a search is not for search engines to index.
+ */
+export async function listMetadata(view: ListView | null, locale: Locale): Promise<Metadata> {
   if (!view) return {};
-  const status = view.status ? `${view.status[0].toUpperCase()}${view.status.slice(1)} ` : "";
-  const what = view.category ? `${status}${view.category} surveys` : status ? `${status}surveys` : "All surveys";
-  const titled = view.q ? `${what} matching ${view.q}` : what;
-  const title = view.page > 1 ? `${titled}, page ${view.page}` : titled;
+  const t = await getTranslations({ locale, namespace: "surveys" });
+  const category = view.category ? t(`categories.${view.category}`) : "";
+  const what = view.category
+    ? view.status
+      ? t("meta.statusCategory", { status: view.status, category })
+      : t("meta.category", { category })
+    : view.status
+      ? t("meta.status", { status: view.status })
+      : t("meta.all");
+  const titled = view.q ? t("meta.matching", { what, q: view.q }) : what;
+  const title = view.page > 1 ? t("meta.page", { title: titled, page: String(view.page) }) : titled;
   const metadata = pageMetadata({
     title,
-    description: view.category
-      ? `Yes/no surveys about ${view.category.toLowerCase()}: read them, vote and see the results on OPINEX.`
-      : "Every published yes/no survey on OPINEX, sorted by votes or date and filtered by category.",
+    description: view.category ? t("meta.categoryDescription", { topic: t(`topics.${view.category}`) }) : t("meta.description"),
     path: listHref({ ...listStateOf(view), page: view.page }),
+    locale,
   });
   return view.q ? { ...metadata, robots: { index: false, follow: true } } : metadata;
 }

@@ -53,7 +53,7 @@ describe("the close job", () => {
       const [mail] = to(person.email);
       expect(to(person.email)).toHaveLength(1);
       expect(mail.subject).toBe(`The result: ${survey.title}`);
-      expect(mail.text).toContain(resultSummary(2, 1).line);
+      expect(mail.text).toContain((await resultSummary(2, 1)).line);
       // The counts, then the plain reading, the margin and the verdict with its reason (2 of 3: Wilson [0.2077, 0.9385]).
       expect(mail.text).toContain(
         "Yes 2, No 1. Most voters said Yes: 67% of 3 votes. With so few votes, the true share saying Yes could be anywhere from 21% to 94%. Too few votes to tell: it takes at least 10 votes to call a result.",
@@ -68,7 +68,7 @@ describe("the close job", () => {
     const [news] = to(surveyor.email);
     expect(news.subject).toBe(`Your survey has closed: ${survey.title}`);
     expect(news.text).toContain(`http://localhost:3000/dashboard/surveyor/surveys/${survey.id}`);
-    expect(news.text).toContain(resultSummary(2, 1).line);
+    expect(news.text).toContain((await resultSummary(2, 1)).line);
     const db = await getDb();
     const [row] = await db.select({ at: surveys.closeNotifiedAt }).from(surveys).where(eq(surveys.id, open.id));
     expect(row.at).toBeNull();
@@ -99,14 +99,14 @@ describe("the close job", () => {
 });
 
 describe("the result in a mail", () => {
-  it("says the counts, then the plain reading, the margin and the verdict with its reason, as the pages do", () => {
+  it("says the counts, then the plain reading, the margin and the verdict with its reason, as the pages do", async () => {
     // 52 of 84: Wilson [0.5122, 0.7155].
-    expect(resultSummary(52, 32).line).toBe(
+    expect((await resultSummary(52, 32)).line).toBe(
       "Yes 52, No 32. Most voters said Yes: 62% of 84 votes. With this many votes, the true share saying Yes could be anywhere from 51% to 72%. Yes leads: even the low end of that range is above 50%.",
     );
-    expect(resultSummary(55, 45).line).toMatch(/^Yes 55, No 45\. .* Too close to call: that range includes 50%, so either answer could be the majority\.$/);
-    expect(resultSummary(1234, 1).line).toMatch(/^Yes 1,234, No 1\. Nearly every voter said Yes: 1,234 of 1,235 votes\. /);
-    expect(resultSummary(0, 0)).toEqual({ yesCount: 0, noCount: 0, line: "Nobody voted." });
+    expect((await resultSummary(55, 45)).line).toMatch(/^Yes 55, No 45\. .* Too close to call: that range includes 50%, so either answer could be the majority\.$/);
+    expect((await resultSummary(1234, 1)).line).toMatch(/^Yes 1,234, No 1\. Nearly every voter said Yes: 1,234 of 1,235 votes\. /);
+    expect(await resultSummary(0, 0)).toEqual({ yesCount: 0, noCount: 0, line: "Nobody voted." });
   });
 });
 

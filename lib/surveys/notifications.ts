@@ -3,29 +3,47 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db";
 import { queueWebhookEvent, webhooksWanted } from "@/lib/integrations/webhooks/queue";
 import { queryRows } from "@/lib/db/client";
+import type { Locale } from "@/lib/i18n/types";
+import { mailLink, mailLocale, mailTranslator } from "@/lib/mail/i18n";
 import { enqueueMails, type OutgoingMail } from "@/lib/mail/outbox";
 import { surveyClosedMail, surveyResultMail, surveyUnpublishedMail, type ResultSummary } from "@/lib/mail/templates";
 import { unsubscribeLinks } from "@/lib/mail/unsubscribe";
 import { mailConfigured } from "@/lib/mail/transport";
 import { surveyHref } from "@/lib/public-urls";
-import { siteUrl } from "@/lib/seo";
 import { closedSql } from "@/lib/site-dates";
-import { countText, resultReadingText } from "@/lib/surveys/results-text";
+import { resultReadingText } from "@/lib/surveys/results-text";
+import { resultsTranslator } from "@/lib/surveys/results-translator";
 import { resultStats } from "@/lib/surveys/stats";
 import { users, votes } from "@/models";
 
 // Mail that brings people back: a survey's result to the voters who asked for it, and its surveyor's
 // news (closed, unpublished). Only to verified addresses of live accounts whose preference allows it;
-// each with its one-click unsubscribe link. Queued through the outbox in the transaction of the event.
+// each with its one-click unsubscribe link, in the recipient's saved language. Queued through the
+// outbox in the transaction of the event.
 
 /**
- * A result in words, with its uncertainty: the counts, then the three sentences the pages say ("Yes 2,
- * No 1. Most voters said Yes: 67% of 3 votes. With so few votes, … Too few votes to tell: …").
+ * A result in words, with its uncertainty, in a mail's language: the counts, then the three sentences
+ * the pages say ("Yes 2, No 1. Most voters said Yes: 67% of 3 votes. With so few votes, … Too few votes
+ * to tell: …").
  */
-export function resultSummary(yesCount: number, noCount: number): ResultSummary {
+export async function resultSummary(yesCount: number, noCount: number, locale: Locale = "en"): Promise<ResultSummary> {
+  const t = await mailTranslator(locale);
   const stats = resultStats(yesCount, noCount);
-  const line = stats.n === 0 ? "Nobody voted." : `Yes ${countText(yesCount)}, No ${countText(noCount)}. ${resultReadingText(stats)}`;
+  const line = stats.n === 0 ? t("result.nobody") : `${t("result.counts", { yes: yesCount, no: noCount })} ${resultReadingText(stats, resultsTranslator(locale))}`;
   return { yesCount, noCount, line };
+}
+
+/** One result per language, written once for all the recipients who read it in that language. */
+function resultsByLocale(yesCount: number, noCount: number) {
+  const written = new Map<Locale, Promise<ResultSummary>>();
+  return (locale: Locale) => {
+    let result = written.get(locale);
+    if (!result) {
+      result = resultSummary(yesCount, noCount, locale);
+      written.set(locale, result);
+    }
+    return result;
+  };
 }
 
 type ClosedSurvey = { id: string; title: string; questionTitle: string; yesCount: number; noCount: number; surveyorId: string };
@@ -73,35 +91,52 @@ export async function announceAllClosedSurveys(): Promise<number> {
 const reachable = and(isNull(users.deletedAt), isNull(users.suspendedAt), isNotNull(users.emailVerified));
 
 async function queueCloseMails(tx: Tx, survey: ClosedSurvey) {
-  const result = resultSummary(survey.yesCount, survey.noCount);
+  const resultIn = resultsByLocale(survey.yesCount, survey.noCount);
   const mails: OutgoingMail[] = [];
   const [owner] = await tx
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
     .from(users)
     .where(and(eq(users.id, survey.surveyorId), reachable, eq(users.mailSurveyNews, true)));
   if (owner) {
-    const links = unsubscribeLinks(owner.id, "survey-news");
+    const locale = mailLocale(owner.locale);
+    const links = unsubscribeLinks(owner.id, "survey-news", locale);
     mails.push({
       kind: "survey_closed",
       userId: owner.id,
       to: owner.email,
       headers: links.headers,
-      ...surveyClosedMail({ name: owner.name, title: survey.title, result, url: `${siteUrl()}/dashboard/surveyor/surveys/${survey.id}`, unsubscribe: links.page }),
+      ...(await surveyClosedMail({
+        locale,
+        name: owner.name,
+        title: survey.title,
+        result: await resultIn(locale),
+        url: mailLink(locale, `/dashboard/surveyor/surveys/${survey.id}`),
+        unsubscribe: links.page,
+      })),
     });
   }
   const subscribers = await tx
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
     .from(votes)
     .innerJoin(users, eq(users.id, votes.userId))
     .where(and(eq(votes.surveyId, survey.id), eq(votes.notifyResult, true), isNull(votes.voidedAt), reachable, eq(users.mailResults, true)));
   for (const person of subscribers) {
-    const links = unsubscribeLinks(person.id, "results");
+    const locale = mailLocale(person.locale);
+    const links = unsubscribeLinks(person.id, "results", locale);
     mails.push({
       kind: "survey_result",
       userId: person.id,
       to: person.email,
       headers: links.headers,
-      ...surveyResultMail({ name: person.name, title: survey.title, question: survey.questionTitle, result, url: `${siteUrl()}${surveyHref(survey.id)}`, unsubscribe: links.page }),
+      ...(await surveyResultMail({
+        locale,
+        name: person.name,
+        title: survey.title,
+        question: survey.questionTitle,
+        result: await resultIn(locale),
+        url: mailLink(locale, surveyHref(survey.id)),
+        unsubscribe: links.page,
+      })),
     });
   }
   await enqueueMails(tx, mails);
@@ -111,18 +146,19 @@ async function queueCloseMails(tx: Tx, survey: ClosedSurvey) {
 export async function queueUnpublishedMail(tx: Tx, survey: { id: string; title: string; surveyorId: string }, feedback: string) {
   if (!mailConfigured()) return;
   const [owner] = await tx
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
     .from(users)
     .where(and(eq(users.id, survey.surveyorId), reachable, eq(users.mailSurveyNews, true)));
   if (!owner) return;
-  const links = unsubscribeLinks(owner.id, "survey-news");
+  const locale = mailLocale(owner.locale);
+  const links = unsubscribeLinks(owner.id, "survey-news", locale);
   await enqueueMails(tx, [
     {
       kind: "survey_unpublished",
       userId: owner.id,
       to: owner.email,
       headers: links.headers,
-      ...surveyUnpublishedMail({ name: owner.name, title: survey.title, feedback, url: `${siteUrl()}/dashboard/surveyor/feedbacks`, unsubscribe: links.page }),
+      ...(await surveyUnpublishedMail({ locale, name: owner.name, title: survey.title, feedback, url: mailLink(locale, "/dashboard/surveyor/feedbacks"), unsubscribe: links.page })),
     },
   ]);
 }

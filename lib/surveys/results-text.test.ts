@@ -1,20 +1,24 @@
 import { describe, expect, it } from "vitest";
 import {
+  countText,
   hiddenResultsText,
-  INTERVAL_EXPLAINED,
+  intervalExplained,
   percent,
   percentOf,
   rangeText,
   readingSentences,
   resultReading,
   resultReadingText,
+  verdictText,
   votesText,
   VOTES_FOR_A_VERDICT,
 } from "./results-text";
-import { MIN_VOTES_FOR_VERDICT, resultStats } from "./stats";
+import { resultsTranslator } from "./results-translator";
+import { MIN_VOTES_FOR_VERDICT, resultStats, VERDICTS } from "./stats";
 
-const sentences = (yes: number, no: number) => {
-  const reading = resultReading(resultStats(yes, no));
+const t = resultsTranslator("en");
+const sentences = (yes: number, no: number, translator = t) => {
+  const reading = resultReading(resultStats(yes, no), translator);
   return reading ? readingSentences(reading) : null;
 };
 
@@ -47,7 +51,7 @@ describe("a result read out", () => {
       [51, 50],
       [300, 290],
     ]) {
-      expect(resultReadingText(resultStats(yes, no))).toMatch(/ Too close to call: that range includes 50%, so either answer could be the majority\.$/);
+      expect(resultReadingText(resultStats(yes, no), t)).toMatch(/ Too close to call: that range includes 50%, so either answer could be the majority\.$/);
     }
   });
 
@@ -105,18 +109,18 @@ describe("a result read out", () => {
   });
 
   it("says nothing but that there are no votes yet, with no percentage", () => {
-    expect(resultReading(resultStats(0, 0))).toBeNull();
-    expect(resultReadingText(resultStats(0, 0))).toBe("No votes yet.");
+    expect(resultReading(resultStats(0, 0), t)).toBeNull();
+    expect(resultReadingText(resultStats(0, 0), t)).toBe("No votes yet.");
   });
 
   it("keeps the figures of the stats: the counts, the shares and the interval rounded to whole percentages", () => {
     for (let n = 1; n <= 60; n++) {
       for (let yes = 0; yes <= n; yes++) {
         const stats = resultStats(yes, n - yes);
-        const reading = resultReading(stats)!;
+        const reading = resultReading(stats, t)!;
         const side = yes >= n - yes ? "Yes" : "No";
         const [low, high] = side === "Yes" ? [stats.low, stats.high] : [1 - stats.high, 1 - stats.low];
-        expect(reading.total).toBe(votesText(n));
+        expect(reading.total).toBe(votesText(n, t));
         expect(reading.verdict).toBe(stats.verdict);
         expect(reading.margin).toContain(`saying ${side} could be anywhere from ${percent(low)} to ${percent(high)}.`);
         expect(reading.lead).toContain(side);
@@ -133,17 +137,57 @@ describe("figures in words", () => {
     expect(percentOf(1, 3)).toBe("33%");
     expect(percentOf(0, 0)).toBe("—");
     expect(rangeText(0.0061, 0.1718)).toBe("1–17%");
-    expect(INTERVAL_EXPLAINED).not.toMatch(/\d %/);
+    expect(intervalExplained(t)).toBe(
+      "The range is the 95% confidence interval (the margin of error) of the share among everyone like these voters. An answer leads only when its whole range is above 50%, and only from 10 votes.",
+    );
   });
 
   it("counts votes with a thousands separator", () => {
-    expect(votesText(1)).toBe("1 vote");
-    expect(votesText(0)).toBe("0 votes");
-    expect(votesText(1234)).toBe("1,234 votes");
+    expect(votesText(1, t)).toBe("1 vote");
+    expect(votesText(0, t)).toBe("0 votes");
+    expect(votesText(1234, t)).toBe("1,234 votes");
   });
 
   it("says when hidden results will be shown", () => {
     // Voting runs through the deadline day: the results come after its end, not on it.
-    expect(hiddenResultsText("2027-01-21")).toBe("Results are shown after voting closes at the end of Jan 21, 2027");
+    expect(hiddenResultsText("2027-01-21", t, "en")).toBe("Results are shown after voting closes at the end of Jan 21, 2027");
+  });
+});
+
+describe("a result read out in Spanish and German", () => {
+  const es = resultsTranslator("es");
+  const de = resultsTranslator("de");
+  // Intl's percent in these languages: a (no-break) space before the sign.
+  const nb = "\u00a0";
+
+  it("says the same reading with each language's numbers and percentages", () => {
+    expect(sentences(4, 37, es)).toEqual([
+      `La mayoría dijo No: el 90${nb}% de 41 votos.`,
+      `Con esta cantidad de votos, la proporción real que responde No podría estar en cualquier punto entre el 77${nb}% y el 96${nb}%.`,
+      `El No va por delante: incluso el extremo inferior de ese intervalo supera el 50${nb}%.`,
+    ]);
+    expect(sentences(1, 0, de)).toEqual([
+      `Die einzige abstimmende Person sagte Ja: 100${nb}% von 1 Stimme.`,
+      `Bei so wenigen Stimmen könnte der tatsächliche Anteil für Ja irgendwo zwischen 21${nb}% und 100${nb}% liegen.`,
+      "Zu wenige Stimmen für ein Urteil: Für ein Ergebnis braucht es mindestens 10 Stimmen.",
+    ]);
+    expect(sentences(500, 501, de)?.[0]).toBe("Etwas mehr Abstimmende sagten Nein: 501 von 1.001 Stimmen.");
+    expect(sentences(55, 45, es)?.[2]).toBe(`Demasiado reñido para decidir: ese intervalo incluye el 50${nb}%, así que cualquiera de las dos respuestas podría ser la mayoritaria.`);
+    expect(resultReadingText(resultStats(0, 0), de)).toBe("Noch keine Stimmen.");
+    expect(hiddenResultsText("2027-01-21", es, "es")).toBe("Los resultados se mostrarán cuando se cierre la votación, al final del 21 ene 2027");
+  });
+
+  it("names every verdict, and writes figures as the language does", () => {
+    for (const verdict of VERDICTS) {
+      expect(verdictText(verdict, t)).toBe(verdict);
+      expect(verdictText(verdict, es)).not.toBe(verdict);
+      expect(verdictText(verdict, de)).not.toBe(verdict);
+    }
+    expect(percent(0.6234, "es")).toBe(`62${nb}%`);
+    expect(percent(0.6234, "de")).toBe(`62${nb}%`);
+    expect(rangeText(0.0061, 0.1718, "de")).toBe(`1–17${nb}%`);
+    expect(countText(1234, "de")).toBe("1.234");
+    expect(countText(12345, "es")).toBe("12.345");
+    expect(votesText(1, es)).toBe("1 voto");
   });
 });

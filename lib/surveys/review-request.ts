@@ -6,11 +6,11 @@ import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { ApiError, forbidden, notFound } from "@/lib/api/errors";
 import { getDb, type Tx } from "@/lib/db";
 import { reserve } from "@/lib/limits/apply";
+import { mailLink, mailLocale } from "@/lib/mail/i18n";
 import { enqueueMails } from "@/lib/mail/outbox";
 import { reviewRequestedMail } from "@/lib/mail/templates";
 import { mailConfigured } from "@/lib/mail/transport";
 import { recordAudit } from "@/lib/moderation/audit";
-import { siteUrl } from "@/lib/seo";
 import { REVIEW_ALREADY_REQUESTED, REVIEW_ONLY_UNPUBLISHED } from "@/lib/surveys/review-schema";
 import { surveys, users } from "@/models";
 
@@ -68,17 +68,27 @@ async function queueReviewRequestedMails(tx: Tx, survey: { id: string; title: st
   if (!mailConfigured()) return;
   const [surveyor] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, survey.surveyorId));
   const admins = await tx
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
     .from(users)
     .where(and(eq(users.role, "admin"), ne(users.id, survey.surveyorId), isNull(users.deletedAt), isNull(users.suspendedAt), isNotNull(users.emailVerified)));
-  const url = `${siteUrl()}/dashboard/admin/surveys/${survey.id}`;
-  await enqueueMails(
-    tx,
-    admins.map((admin) => ({
-      kind: "review_requested",
-      userId: admin.id,
-      to: admin.email,
-      ...reviewRequestedMail({ name: admin.name, surveyor: { name: surveyor?.name ?? null, email: surveyor?.email ?? "" }, title: survey.title, feedback: survey.feedback, url }),
-    })),
+  // Each admin in their own language.
+  const mails = await Promise.all(
+    admins.map(async (admin) => {
+      const locale = mailLocale(admin.locale);
+      return {
+        kind: "review_requested",
+        userId: admin.id,
+        to: admin.email,
+        ...(await reviewRequestedMail({
+          locale,
+          name: admin.name,
+          surveyor: { name: surveyor?.name ?? null, email: surveyor?.email ?? "" },
+          title: survey.title,
+          feedback: survey.feedback,
+          url: mailLink(locale, `/dashboard/admin/surveys/${survey.id}`),
+        })),
+      };
+    }),
   );
+  await enqueueMails(tx, mails);
 }

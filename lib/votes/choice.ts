@@ -1,4 +1,5 @@
 import type { VoteValue } from "@/models/enums";
+import { localePath } from "@/lib/i18n/locales.mjs";
 import { surveyHref } from "@/lib/public-urls";
 
 // An answer chosen before the vote can be cast: a signed-out visitor presses Yes on a survey page or an
@@ -12,7 +13,8 @@ export const CHOICE_PARAM = "vote";
 // browser's bundle; `satisfies` keeps the two lists the same.
 const ANSWERS = ["yes", "no"] as const satisfies readonly VoteValue[];
 
-const SURVEY_PATH = /^\/survey\/details\/[0-9a-f-]{36}$/i;
+// In any language: English unprefixed, the others under their prefix (lib/i18n/locales.mjs).
+const SURVEY_PATH = /^(?:\/(?:es|de))?\/survey\/details\/[0-9a-f-]{36}$/i;
 
 /** "yes" or "no" from a query parameter; anything else is no choice. */
 export function parseChoice(value: string | null | undefined): VoteValue | null {
@@ -44,10 +46,11 @@ export function choiceIn(path: string): VoteValue | null {
 
 /**
  * The sign-in (or registration) page that comes back to a survey with `choice` selected: the links of a
- * survey page's answers for someone signed out (`/login?callbackUrl=/survey/details/…&vote=yes`).
+ * survey page's answers for someone signed out (`/login?callbackUrl=/survey/details/…&vote=yes`). The
+ * survey comes back in `locale` (`/es/survey/details/…`); the sign-in page's own prefix is the link's.
  */
-export function signInForChoiceHref(page: "/login" | "/register", surveyId: string, choice: VoteValue | null): string {
-  const params = new URLSearchParams({ callbackUrl: surveyHref(surveyId) });
+export function signInForChoiceHref(page: "/login" | "/register", surveyId: string, choice: VoteValue | null, locale = "en"): string {
+  const params = new URLSearchParams({ callbackUrl: localePath(locale, surveyHref(surveyId)) });
   if (choice) params.set(CHOICE_PARAM, choice);
   return `${page}?${params.toString()}`;
 }

@@ -45,7 +45,7 @@ describe("the authorisation matrix covers", () => {
   });
 
   it("every dashboard page and the payment page", () => {
-    const pages = [...walk("app/dashboard", "page.tsx"), "app/payment/page.tsx"];
+    const pages = [...walk("app/[locale]/dashboard", "page.tsx"), "app/[locale]/payment/page.tsx"];
     expect(pages.length).toBeGreaterThan(20);
     expect(pages.filter((file) => !ROWS.some((r) => r.file === file))).toEqual([]);
   });

@@ -2,7 +2,7 @@
 // does) changes nothing; only the page's button, this POST, makes it the account's address, once.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import ConfirmEmailPage from "@/app/(auth)/confirm-email/page";
+import ConfirmEmailPage from "@/app/[locale]/(auth)/confirm-email/page";
 import { issueEmailToken } from "@/lib/auth/email-tokens";
 import { getDb } from "@/lib/db";
 import { emailTokens } from "@/models";

@@ -1,8 +1,17 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createApiToken } from "@/lib/auth/api-token";
+import { getDb } from "@/lib/db";
+import { users } from "@/models";
 import { createUser } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { GET, PATCH } from "./route";
+
+async function localeOf(userId: string) {
+  const db = await getDb();
+  const [user] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return user.locale;
+}
 
 describe("GET /api/me", () => {
   it("answers null for a caller without credentials", async () => {
@@ -43,6 +52,32 @@ describe("PATCH /api/me", () => {
     }
     expect((await call(PATCH, { method: "PATCH", as: person, body: { name: "Fine", role: "admin" } })).status).toBe(400);
     expect((await call(GET, { as: person })).json.user).toMatchObject({ name: "مرحبا New Name 😀", role: "user" });
+  });
+
+  it("saves the caller's language (the one their mail is written in), and refuses one it does not know, changing nothing", async () => {
+    const person = await createUser({ name: "Lena Lang" });
+    const saved = await call(PATCH, { method: "PATCH", as: person, body: { locale: "de" } });
+    expect(saved.status).toBe(200);
+    expect(saved.json.user).toEqual({ id: person.id, email: person.email, name: "Lena Lang", image: null, role: "user" });
+    expect(await localeOf(person.id)).toBe("de");
+
+    for (const locale of ["xx", "fr", "DE", "", null, 5]) {
+      const refused = await call(PATCH, { method: "PATCH", as: person, body: { locale } });
+      expect(refused.status, String(locale)).toBe(400);
+      expect(refused.json.error?.issues?.[0]?.path, String(locale)).toBe("locale");
+    }
+    // A bad language refuses a good name sent with it; nothing at all is no change either.
+    expect((await call(PATCH, { method: "PATCH", as: person, body: { name: "New Name", locale: "xx" } })).status).toBe(400);
+    expect((await call(PATCH, { method: "PATCH", as: person, body: {} })).status).toBe(400);
+    expect(await localeOf(person.id)).toBe("de");
+    expect((await call(GET, { as: person })).json.user).toMatchObject({ name: "Lena Lang" });
+
+    const both = await call(PATCH, { method: "PATCH", as: person, body: { name: "Lena Lange", locale: "es" } });
+    expect(both.json.user).toMatchObject({ name: "Lena Lange" });
+    expect(await localeOf(person.id)).toBe("es");
+
+    const anon = await call(PATCH, { method: "PATCH", body: { locale: "de" } });
+    expect(anon.status).toBe(401);
   });
 
   it("wants JSON (415 otherwise) and a signed-in caller (401)", async () => {

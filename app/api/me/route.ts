@@ -1,5 +1,5 @@
 // GET /api/me: who is signed in (name, picture, role) for the browser's navigation bar; never cached
-// PATCH /api/me { name }: the caller changes their display name
+// PATCH /api/me { name?, locale? }: the caller changes their display name, their language, or both
 // DELETE /api/me { password }: the caller deletes their account (session cookie only), and is signed out
 import { NextResponse } from "next/server";
 import { meSchema, okSchema, profileSchema } from "@/lib/api/contract";
@@ -9,8 +9,9 @@ import { verificationRequired } from "@/lib/accounts/account-email";
 import { secondFactorRequired } from "@/lib/accounts/second-factor";
 import { clientAddress } from "@/lib/auth/client-address";
 import { SESSION_COOKIES } from "@/lib/auth/guards";
-import { changeName, deleteAccount } from "@/lib/accounts/account";
-import { deleteAccountSchema, updateProfileSchema } from "@/lib/accounts/schema";
+import { deleteAccount, updateProfile } from "@/lib/accounts/account";
+import { updateMeSchema } from "@/lib/accounts/locale-schema";
+import { deleteAccountSchema } from "@/lib/accounts/schema";
 
 export const GET = route({
   auth: "public",
@@ -43,14 +44,16 @@ export const GET = route({
 
 export const PATCH = route({
   auth: "signed-in",
-  body: updateProfileSchema,
+  body: updateMeSchema,
   doc: {
     tag: "Account",
-    summary: "Change my name",
+    summary: "Change my name or language",
+    description:
+      "A new `name` (as registration checks it), a new `locale` (`en`, `es` or `de`: the language the account's mail is written in; the site's language switcher sends it), or both; at least one. Anything else, or another language, is 400 and changes nothing.",
     answers: [answer("The caller as they are now", profileSchema)],
     errors: [404],
   },
-  handler: async ({ user, body }) => ({ user: await changeName(user.id, body.name) }),
+  handler: async ({ user, body }) => ({ user: await updateProfile(user.id, body) }),
 });
 
 // Not with an API token: a token kept in a page's storage must not be able to destroy the account.

@@ -53,6 +53,17 @@ describe("GET /api/oembed", () => {
     expect((await ask({ url: page(published.id), maxwidth: "abc" })).status).toBe(400);
   });
 
+  it("embeds a survey page of another language in that language", async () => {
+    const res = await ask({ url: `https://opinex.example.test/es/survey/details/${published.id}` });
+    expect(res.status).toBe(200);
+    const { height } = embedSize(embedContentOf(published, siteToday(), "es"));
+    expect(res.json).toMatchObject({ width: 480, height });
+    const html = String(res.json.html);
+    expect(html).toMatch(new RegExp(`^<iframe src="https://opinex\\.example\\.test/es/embed/survey/${published.id}" `));
+    expect(html).toContain('title="A &quot;quoted&quot; &lt;survey&gt; &amp; more (encuesta de OPINEX)"');
+    expect((await ask({ url: `https://opinex.example.test/fr/survey/details/${published.id}` })).status).toBe(404);
+  });
+
   it("is 404 for anything but a published survey of this site, and 501 for another format", async () => {
     for (const url of [
       page(hidden.id),

@@ -120,6 +120,23 @@ describe("POST /api/register", () => {
     expect(longest.status).toBe(201);
   });
 
+  it("keeps the language of the page registered on as the account's, and refuses one it does not know with 400, storing nothing", async () => {
+    const form = (email: string, locale: string) => imageForm({ ...fields(email), locale }, { bytes: Buffer.from([]) });
+    const created = await call(POST, await withAltcha({ method: "POST", rawBody: imageForm({ ...fields("lingua@example.test"), locale: "de" }, { bytes: await pngBytes() }) }));
+    expect(created.status).toBe(201);
+    const db = await getDb();
+    const [user] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, String(created.json.insertedId)));
+    expect(user.locale).toBe("de");
+
+    const before = await counts();
+    for (const locale of ["fr", "EN", "", "en-US"]) {
+      const refused = await call(POST, await withAltcha({ method: "POST", rawBody: form(`lingua-${locale || "none"}@example.test`, locale) }));
+      expect(refused.status, locale).toBe(400);
+      expect(refused.json.error?.issues?.[0]?.path, locale).toBe("locale");
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it("refuses a JSON body (415) and a cross-site form post", async () => {
     expect((await call(POST, await withAltcha({ method: "POST", body: fields("json@example.test") }))).status).toBe(415);
     const crossSite = await call(POST, await withAltcha({

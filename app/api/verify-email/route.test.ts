@@ -3,7 +3,7 @@
 // mail: verification-code.test.ts.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import VerifyEmailPage from "@/app/(auth)/verify-email/page";
+import VerifyEmailPage from "@/app/[locale]/(auth)/verify-email/page";
 import { issueEmailToken } from "@/lib/auth/email-tokens";
 import { getDb } from "@/lib/db";
 import { emailTokens } from "@/models";

@@ -7,6 +7,7 @@ import { isClosed } from "@/lib/dates";
 import { getDb } from "@/lib/db";
 import { siteToday } from "@/lib/site-dates";
 import { resultReadingText } from "@/lib/surveys/results-text";
+import { resultsTranslator } from "@/lib/surveys/results-translator";
 import { minDeadlineForUpdate, surveyFieldValues, surveyFormSchema } from "@/lib/surveys/schema";
 import { resultStats } from "@/lib/surveys/stats";
 import { createSurvey, updateSurveyFields } from "@/lib/surveys/workspace";
@@ -120,7 +121,8 @@ export async function ownSurveyResults(ownerId: string, surveyId: string) {
       share: stats.yesShare,
       interval: { low: stats.low, high: stats.high, level: 0.95 as const },
       verdict: stats.verdict,
-      text: resultReadingText(stats),
+      // The API speaks English, as its reference does.
+      text: resultReadingText(stats, resultsTranslator("en")),
     },
   };
 }

@@ -4,11 +4,11 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { mailLink, mailLocale } from "@/lib/mail/i18n";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { webhookDisabledMail } from "@/lib/mail/templates";
 import { metrics } from "@/lib/metrics.mjs";
 import { recordAudit } from "@/lib/moderation/audit";
-import { siteUrl } from "@/lib/seo";
 import { users, webhookDeliveries, webhookEndpoints } from "@/models";
 import { payloadOf, surveyFacts } from "./queue";
 import { DISABLE_AFTER_FAILED_DELIVERIES, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "./retry-schedule";
@@ -172,21 +172,23 @@ async function disableEndpoint(tx: Tx, endpointId: string): Promise<void> {
     .where(and(eq(webhookDeliveries.endpointId, endpointId), isNull(webhookDeliveries.deliveredAt), isNull(webhookDeliveries.failedAt)));
   await recordAudit(tx, { actorId: null, action: "webhook_disable", targetUserId: endpoint.userId, newValue: endpoint.url });
   const [owner] = await tx
-    .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified })
+    .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified, locale: users.locale })
     .from(users)
     .where(and(eq(users.id, endpoint.userId), isNull(users.deletedAt)));
   if (owner) {
+    const locale = mailLocale(owner.locale);
     await enqueueMail(tx, {
       kind: "webhook_disabled",
       userId: owner.id,
       to: owner.email,
-      ...webhookDisabledMail({
+      ...(await webhookDisabledMail({
+        locale,
         name: owner.emailVerified ? owner.name : null,
         url: endpoint.url,
         endpointId,
         failures: endpoint.failures,
-        docs: `${siteUrl()}/docs/api`,
-      }),
+        docs: mailLink(locale, "/docs/api"),
+      })),
     });
   }
   log("warn", "webhook endpoint turned off", { endpointId, failures: endpoint.failures });

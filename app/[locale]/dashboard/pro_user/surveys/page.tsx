@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ParticipatedSurveys } from "@/components/dashboard/my-surveys";
+import { requireCan } from "@/lib/auth/guards";
+import { localeFromParams, localised } from "@/lib/i18n/server";
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const t = await getTranslations({ locale: await localeFromParams(params), namespace: "dashboard" });
+  return { title: t("lists.participated.title") };
+}
+
+async function Page() {
+  const user = await requireCan("/dashboard/pro_user/surveys", "viewProUserDashboard");
+  return <ParticipatedSurveys userId={user.id} />;
+}
+
+export default localised(Page);

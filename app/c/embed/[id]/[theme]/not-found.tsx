@@ -1,8 +1,0 @@
-import { EmbedGone } from "@/components/embed/embed-gone";
-import { EMBED_GONE_TEXT } from "@/lib/sharing/embed-texts";
-
-// An embed whose survey is unknown or no longer published (the page's notFound(), still a 404): the
-// frame says so in a sentence, not with the site's error page.
-export default function EmbedNotFound() {
-  return <EmbedGone message={EMBED_GONE_TEXT} testId="embed-gone" />;
-}

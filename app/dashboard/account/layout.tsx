@@ -1,8 +1,0 @@
-import { DashboardShell } from "@/components/dashboard/dashboard-shell";
-import { requireUser } from "@/lib/auth/guards";
-
-// Every role's own account page, beside that role's sidebar; checked on the server on every request.
-export default async function Layout({ children }: { children: React.ReactNode }) {
-  const user = await requireUser("/dashboard/account");
-  return <DashboardShell role={user.role}>{children}</DashboardShell>;
-}

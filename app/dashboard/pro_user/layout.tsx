@@ -1,8 +1,0 @@
-import { DashboardShell } from "@/components/dashboard/dashboard-shell";
-import { requireCan } from "@/lib/auth/guards";
-
-// Checked on the server on every request, reading the role from the database.
-export default async function Layout({ children }: { children: React.ReactNode }) {
-  await requireCan("/dashboard/pro_user", "viewProUserDashboard");
-  return <DashboardShell role="pro_user">{children}</DashboardShell>;
-}

@@ -1,0 +1,3 @@
+import type { LOCALES } from "./locales.mjs";
+
+export type Locale = (typeof LOCALES)[number];
