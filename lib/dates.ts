@@ -7,7 +7,7 @@
 // app's time zone, not the reader's zone: the page is one cached HTML page for every visitor of that
 // language, and re-formatting in the browser would ship JavaScript to every signed-out visitor. Each
 // date is also in a <time dateTime>. English is "en-US" ("Jan 21, 2027"), Spanish "es-ES" ("21 ene
-// 2027"), German "de-DE" ("21.01.2027").
+// 2027"), German "de-DE" ("21. Jan. 2027").
 
 // A calendar date (YYYY-MM-DD) as its own day: it is not an instant, so no zone may shift it.
 function asUtcMidnight(date: string): Date {
