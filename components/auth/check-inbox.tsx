@@ -9,7 +9,8 @@ import { ResendVerification } from "@/components/auth/resend-verification";
 import { refreshCurrentUser } from "@/components/site/use-current-user";
 import { Button } from "@/components/ui/button";
 import { RequestError, requestJson, sendJson } from "@/lib/api/client";
-import { Link, useRouter } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
+import { useRouter } from "@/lib/i18n/navigation";
 
 /** How often the page asks whether the address was verified elsewhere (the link opened on a phone). */
 const POLL_MS = 4000;

@@ -12,7 +12,7 @@ import { Altcha, useAltcha } from "@/components/ui/altcha";
 import { Button } from "@/components/ui/button";
 import { RequestError, sendJson } from "@/lib/api/client";
 import { forgotPasswordSchema } from "@/lib/accounts/email-links-schema";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 type Input = { email: string };
 

@@ -1,4 +1,4 @@
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 /** What a sign-in side form says once it is sent (a reset asked for, a password changed), with the way on. */
 export function FormDone({ message, tone, href, label }: { message: string; tone: "neutral" | "success"; href: string; label: string }) {

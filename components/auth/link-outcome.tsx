@@ -1,5 +1,5 @@
 import { AuthCard } from "@/components/auth/auth-card";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 type Action = { href: string; label: string };
 

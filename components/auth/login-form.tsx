@@ -20,7 +20,8 @@ import { Button } from "@/components/ui/button";
 import { SECOND_FACTOR_CODE } from "@/lib/auth/second-factor-codes";
 import { SUSPENDED_CODE } from "@/lib/auth/suspended";
 import { loginSchema, type LoginInput } from "@/lib/accounts/auth-schema";
-import { Link, useRouter } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
+import { useRouter } from "@/lib/i18n/navigation";
 import { choiceIn } from "@/lib/votes/choice";
 
 export function LoginForm() {

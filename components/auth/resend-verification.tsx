@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useApiSentence } from "@/components/auth/api-sentences";
 import { RequestError, sendJson } from "@/lib/api/client";
 import { Button } from "@/components/ui/button";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 // Both read the `auth` texts: a page that shows them puts them in an island with that area.
 

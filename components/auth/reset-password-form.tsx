@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { sendJson } from "@/lib/api/client";
 import { PASSWORD_MIN } from "@/lib/accounts/auth-schema";
 import { resetPasswordFormSchema } from "@/lib/accounts/email-links-schema";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 type Input = { password: string; confirm: string };
 

@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import { OrDivider } from "@/components/auth/form-field";
 import { GoogleButton } from "@/components/auth/google-button";
 import { withCallback } from "@/components/auth/use-callback-url";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 /** Each form's way to the other one. */
 const OTHER = { login: "/register", register: "/login" } as const;

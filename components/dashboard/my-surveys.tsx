@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { surveyHref } from "@/lib/public-urls";
 import { listReportedSurveys, type ReportedSurvey } from "@/lib/votes/reports";

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import type { CurrentUser } from "@/lib/auth/guards";
 import type { OverviewStat } from "@/lib/dashboards/overview-stats";
 import { dashboardLinks } from "@/components/dashboard/links";

@@ -1,7 +1,8 @@
 "use client";
 
 import { Menu } from "lucide-react";
-import { Link, usePathname } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
+import { usePathname } from "@/lib/i18n/navigation";
 import { LinkPending } from "@/components/ui/link-pending";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { cn } from "@/lib/utils";

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { PaymentForm } from "@/components/payment/payment-form";
 import type { CurrentUser } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { publishableKey } from "@/lib/payments/config";
 
 function Notice({ tone, children }: { tone: "done" | "info"; children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitcher } from "@/components/site/language-switcher";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 type Column = { title: string; links: { label: string; href: string; prefetch?: false }[] };
 

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatDate } from "@/lib/dates";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 /** The frame of the Privacy and Terms pages: one reading column, the date they last changed (`updated`, YYYY-MM-DD). */
 export async function LegalPage({ title, updated, children }: { title: string; updated: string; children: React.ReactNode }) {

@@ -5,7 +5,7 @@ import { SignOutButton } from "@/components/site/sign-out-button";
 import { UserBadge } from "@/components/site/user-badge";
 import type { Viewer } from "@/components/site/use-current-user";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { cn } from "@/lib/utils";
 
 export type MenuLink = { href: string; label: string; active: boolean };

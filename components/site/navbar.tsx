@@ -7,7 +7,7 @@ import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { publicPathname } from "@/lib/public-rewrites.mjs";
 import { useRef, useState } from "react";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { LinkPending } from "@/components/ui/link-pending";
 import { NoScriptInstead } from "@/components/ui/no-script";
 import { useCurrentUser } from "@/components/site/use-current-user";

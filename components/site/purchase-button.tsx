@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { can } from "@/lib/auth/permissions";
 import { localePath } from "@/lib/i18n/locales.mjs";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import type { Role } from "@/models/enums";
 
 /** The button's words in the page's language, from the pricing card (components/payment/purchase-area.tsx). */

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { Footer } from "@/components/site/footer";
 import { Navbar } from "@/components/site/navbar";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 /**
  * `ownMain`: the page draws its own main landmark (the API reference), so the shell's box is no landmark.

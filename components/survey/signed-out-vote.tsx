@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { CHOICE_PARAM, parseChoice, signInForChoiceHref } from "@/lib/votes/choice";
 import type { VoteValue } from "@/models/enums";
 

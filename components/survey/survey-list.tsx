@@ -3,7 +3,7 @@ import { listHref } from "@/lib/public-urls";
 import { SurveyFilters, type FilterTexts } from "@/components/survey/survey-filters";
 import { SurveyGrid } from "@/components/survey/survey-grid";
 import { Pagination } from "@/components/ui/pagination";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { cachedListView } from "@/lib/surveys/cache";
 import { listStateOf, type ListView } from "@/lib/surveys/list-view";
 import { LIST_PAGE_MAX, LIST_PAGE_SIZE } from "@/lib/surveys/list-schema";

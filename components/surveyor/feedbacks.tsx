@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { EmptyState, type Column } from "@/components/dashboard/data-table";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { countFeedbacks, listFeedbacks, type FeedbackRow } from "@/lib/surveys/workspace";
 import { pageWindow } from "@/lib/validation/paging";
 import { StatusBadge } from "./status-badge";

@@ -1,7 +1,7 @@
 import { BarChart3, Pencil } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { EmptyState, type Column } from "@/components/dashboard/data-table";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { countOwnSurveys, listOwnSurveys, type OwnSurveyRow } from "@/lib/surveys/workspace";
 import { formatDate, type DateLocale } from "@/lib/dates";
 import { pageWindow } from "@/lib/validation/paging";

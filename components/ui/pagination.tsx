@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { cn } from "@/lib/utils";
 
 const linkClass = "rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50";

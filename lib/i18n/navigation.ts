@@ -1,6 +1,6 @@
-// Links, redirects and the current path in the page's language: English addresses unprefixed, the
-// others under their prefix (lib/i18n/locales.mjs). Use these instead of next/link and next/navigation
-// wherever a link leads to a page.
+// Redirects, the router and the current path in the page's language: English addresses unprefixed,
+// the others under their prefix (lib/i18n/locales.mjs). Use these instead of next/navigation's wherever
+// they lead to a page.
 import { createNavigation } from "next-intl/navigation";
 import { defineRouting } from "next-intl/routing";
 import { DEFAULT_LOCALE, LOCALES } from "./locales.mjs";
@@ -14,4 +14,5 @@ export const routing = defineRouting({
 });
 
 export const { redirect, usePathname, useRouter, getPathname } = createNavigation(routing);
-export { Link } from "./link";
+// Links: lib/i18n/link.tsx, imported from there. This module runs next-intl's navigation (its router
+// hooks) when loaded; a component that only links would carry it into every page's JavaScript.

@@ -11,7 +11,7 @@ import { getEnv } from "@/lib/env";
 import { listContactMessages } from "@/lib/contact/contact";
 import { contactStatusSchema, type ContactStatus } from "@/lib/contact/inbox-schema";
 import { toContactMessageStateJson } from "@/lib/contact/json";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { cn } from "@/lib/utils";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
 import { localeFromParams, localised } from "@/lib/i18n/server";

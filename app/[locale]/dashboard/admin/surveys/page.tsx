@@ -18,7 +18,7 @@ import { hiddenFromPublic } from "@/lib/surveys/results-visibility";
 import { listSurveysForModeration, type ModeratedSurvey } from "@/lib/moderation/moderation";
 import { siteToday } from "@/lib/site-dates";
 import { resultStats } from "@/lib/surveys/stats";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { cn } from "@/lib/utils";
 import { DASHBOARD_PAGE_SIZE, pageCount, pageWindow, readPage } from "@/lib/validation/paging";
 import { localeFromParams, localised } from "@/lib/i18n/server";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { OwnSurveys } from "@/components/surveyor/own-surveys";
 import { requireCan } from "@/lib/auth/guards";
 import { readPage } from "@/lib/validation/paging";

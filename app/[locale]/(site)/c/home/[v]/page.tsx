@@ -5,7 +5,7 @@ import { Faq } from "@/components/site/faq";
 import { SurveyGrid } from "@/components/survey/survey-grid";
 import { cachedFeaturedSurveys, cachedLatestOpenSurveys } from "@/lib/surveys/cache";
 import { pageMetadata } from "@/lib/seo";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { localeFromParams, localised } from "@/lib/i18n/server";
 
 // `/` (mapped here by the server, see lib/public-rewrites.mjs): a cached page generated

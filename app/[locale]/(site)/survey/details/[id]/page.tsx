@@ -20,7 +20,7 @@ import { formatDate, isClosed } from "@/lib/dates";
 import { resultsHidden, visibleCounts, visibleVoided } from "@/lib/surveys/results-visibility";
 import { siteToday } from "@/lib/site-dates";
 import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { localeFromParams, localised } from "@/lib/i18n/server";
 import type { Category } from "@/models/enums";
 

@@ -14,7 +14,7 @@ import { surveyHref } from "@/lib/public-urls";
 import { siteToday } from "@/lib/site-dates";
 import { resultStats } from "@/lib/surveys/stats";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales.mjs";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { localeFromParams, localised } from "@/lib/i18n/server";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {

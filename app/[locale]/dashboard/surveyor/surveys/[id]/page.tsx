@@ -17,7 +17,7 @@ import { VotesOverTime } from "@/components/surveyor/votes-over-time";
 import { buttonVariants } from "@/components/ui/button";
 import { requireCan } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { votesPerDay, type VotesOnDay } from "@/lib/surveys/voters";
 import { dayIn, formatDate, isClosed } from "@/lib/dates";
 import { resultsHidden } from "@/lib/surveys/results-visibility";

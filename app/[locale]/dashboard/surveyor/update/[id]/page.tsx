@@ -7,7 +7,7 @@ import { loadErrorText } from "@/components/surveyor/survey-errors";
 import { SurveyForm } from "@/components/surveyor/survey-form";
 import { requireCan } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { loadManagedSurvey } from "@/lib/surveys/managed-survey";
 import { siteToday } from "@/lib/site-dates";
 import { minDeadlineForUpdate } from "@/lib/surveys/schema";
