@@ -175,25 +175,9 @@ export function internalPath(url) {
   return null;
 }
 
-/**
- * The public path of an internal route (`/c/surveys/createdAt/Health/all/2` → `/surveys`), without its
- * language (`/es/surveys` → `/surveys`); any other path as it is. For what a page shows depending on where it is: during the request the app sees the
- * internal route, in the browser the public URL.
- * @param {string} pathname
- */
-export function publicPathname(pathname) {
-  // The language's segment first (lib/i18n/routing.mjs): `/es/c/home/index` and `/es` are both `/`.
-  const language = /^\/(?:en|es|de)(?=\/|$)/.exec(pathname);
-  if (language) pathname = pathname.slice(language[0].length) || "/";
-  if (!pathname.startsWith("/c/")) return pathname;
-  const [, , kind, id] = pathname.split("/");
-  if (kind === "home") return "/";
-  if (kind === "surveys") return "/surveys";
-  if (kind === "pricing") return "/pricing";
-  if (kind === "sitemap") return "/sitemap.xml";
-  if (kind === "embed") return `/embed/survey/${id}`;
-  return pathname;
-}
+// The public path of a page while it renders as its internal route: lib/public-pathname.mjs, a module of
+// its own so the browser gets it without this table.
+export { publicPathname } from "./public-pathname.mjs";
 
 /** @typedef {{ source: string, destination: string, has?: { type: "query" | "cookie", key: string, value: string }[], missing?: { type: "query", key: string }[] }} Rewrite */
 

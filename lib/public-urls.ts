@@ -27,8 +27,7 @@ export function listHref({ sort, category, status, q, page }: ListState & { page
   return query ? `/surveys?${query}` : "/surveys";
 }
 
-/** The public page of one survey. */
-export const surveyHref = (id: string) => `/survey/details/${id}`;
+export { surveyHref } from "./survey-href";
 
 /** The public pages the sitemap lists besides the surveys themselves. */
 export const SITEMAP_PAGES = [

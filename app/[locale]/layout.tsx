@@ -2,9 +2,10 @@ import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ToastHost } from "@/components/site/toast-host";
-import { IntlIsland } from "@/components/i18n/intl-island";
+import { ShellTextsProvider } from "@/lib/i18n/shell-texts";
 import { NoScriptStyle } from "@/components/ui/no-script";
 import { isLocale, LOCALES } from "@/lib/i18n/locales.mjs";
+import { loadMessages } from "@/lib/i18n/messages";
 import { localeFromParams } from "@/lib/i18n/server";
 import { OG_LOCALES } from "@/lib/seo";
 import { siteUrl } from "@/lib/seo";
@@ -42,13 +43,13 @@ export default async function RootLayout({ children, params }: Props) {
         <NoScriptStyle />
       </head>
       <body className="min-h-screen">
-        {/* One island for the whole page: the shell's client components (navigation, language switcher,
-            toasts) and the error boundaries, which Next renders in place of a page, read `client` from
-            it; a page's own island inside replaces it for that part only. */}
-        <IntlIsland namespaces={[]}>
+        {/* The shell's client components (navigation, language switcher, toasts) and the error
+            boundaries, which Next renders in place of a page, read the language and the `client` texts
+            from here; a page's client components that format messages get an island of their own. */}
+        <ShellTextsProvider locale={locale} texts={(await loadMessages(locale)).client}>
           {children}
           <ToastHost />
-        </IntlIsland>
+        </ShellTextsProvider>
       </body>
     </html>
   );

@@ -11,7 +11,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { sendJson } from "@/lib/api/client";
 import { localePath } from "@/lib/i18n/locales.mjs";
-import { useRouter } from "@/lib/i18n/navigation";
+import { useRouter } from "@/lib/i18n/router";
 import { cn } from "@/lib/utils";
 import { useAccountProblem } from "./use-problem";
 

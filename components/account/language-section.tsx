@@ -1,7 +1,8 @@
 "use client";
 
 import { Loader2 } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -20,7 +21,7 @@ import { useAccountProblem } from "./use-problem";
 export function LanguageSection({ saved }: { saved: Locale }) {
   const t = useTranslations("account.language");
   const { problem } = useAccountProblem();
-  const shown = useLocale();
+  const shown = usePageLocale();
   const [value, setValue] = useState<Locale>(saved);
   const [busy, setBusy] = useState(false);
 

@@ -1,6 +1,7 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useCallback } from "react";
 import { requestProblem, type KnownProblems } from "./request-problem";
 
@@ -10,7 +11,7 @@ import { requestProblem, type KnownProblems } from "./request-problem";
  */
 export function useAccountProblem() {
   const t = useTranslations("account.problems");
-  const locale = useLocale();
+  const locale = usePageLocale();
   // Stable while the page's language is (a list's loader depends on it).
   const problem = useCallback(
     (error: unknown, known?: KnownProblems, fallback: string = t("generic")) => requestProblem(error, locale, (key) => t(key), fallback, known),

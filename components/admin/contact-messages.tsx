@@ -4,7 +4,8 @@
 // written in place, and Mark handled / Reopen. A card keeps the message's new state from the API's
 // answer rather than reloading the list: a message replied to leaves the Waiting list, and the admin
 // must still see, in place, that the reply went (the list is sorted anew on the next visit).
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useId, useRef, useState } from "react";
 import { EmailAddress } from "@/components/dashboard/email-address";
 import { Button } from "@/components/ui/button";
@@ -28,7 +29,7 @@ const sendReply = (id: string, message: string) => sendJson<{ message: ContactMe
 /** Where the message stands, in a sentence. */
 function MessageState({ message, timeZone }: { message: ContactMessageJson; timeZone: string }) {
   const t = useTranslations("admin.messages");
-  const locale = useLocale();
+  const locale = usePageLocale();
   // The sentence's parts: its state in colour, its time in a <time>, who handled it as an address.
   const state = (tone: string) =>
     function State(chunks: React.ReactNode) {

@@ -1,6 +1,7 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useCallback } from "react";
 import { requestProblem, type KnownProblems } from "@/components/account/request-problem";
 import { CodedRequestError } from "@/components/auth/step-up";
@@ -13,7 +14,7 @@ import type { RequestError } from "@/lib/api/client";
  */
 export function useAdminProblem() {
   const t = useTranslations("admin.problems");
-  const locale = useLocale();
+  const locale = usePageLocale();
   const problem = useCallback(
     (error: unknown, known: KnownProblems = {}, fallback: string = t("generic")) => {
       const byCode = (e: RequestError) => {

@@ -1,7 +1,7 @@
 "use client";
 
 import { refreshCurrentUser } from "@/components/site/use-current-user";
-import { useRouter } from "@/lib/i18n/navigation";
+import { useRouter } from "@/lib/i18n/router";
 
 /**
  * After a sign-in in this tab: learn who we are (navigation bar, API token), then go on to `callbackUrl`

@@ -10,7 +10,7 @@ import { refreshCurrentUser } from "@/components/site/use-current-user";
 import { Button } from "@/components/ui/button";
 import { RequestError, requestJson, sendJson } from "@/lib/api/client";
 import { Link } from "@/lib/i18n/link";
-import { useRouter } from "@/lib/i18n/navigation";
+import { useRouter } from "@/lib/i18n/router";
 
 /** How often the page asks whether the address was verified elsewhere (the link opened on a phone). */
 const POLL_MS = 4000;

@@ -8,7 +8,7 @@ import { callbackPath } from "@/components/auth/callback-path";
 import { LinkOutcome } from "@/components/auth/link-outcome";
 import { Button } from "@/components/ui/button";
 import { sendJson } from "@/lib/api/client";
-import { useRouter } from "@/lib/i18n/navigation";
+import { useRouter } from "@/lib/i18n/router";
 
 type Action = { href: string; label: string };
 

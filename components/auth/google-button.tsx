@@ -2,7 +2,8 @@
 
 import { Loader2 } from "lucide-react";
 import { signIn } from "next-auth/react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { localePath } from "@/lib/i18n/locales.mjs";
@@ -18,7 +19,7 @@ export const GOOGLE_INTENT_KEY = "opinex.google-intent";
  */
 export function GoogleButton({ label, intent, callbackUrl }: { label: string; intent: "login" | "register"; callbackUrl: string }) {
   const t = useTranslations("auth.google");
-  const locale = useLocale();
+  const locale = usePageLocale();
   const [availability, setAvailability] = useState<Availability>("checking");
   const [redirecting, setRedirecting] = useState(false);
 

@@ -21,7 +21,7 @@ import { SECOND_FACTOR_CODE } from "@/lib/auth/second-factor-codes";
 import { SUSPENDED_CODE } from "@/lib/auth/suspended";
 import { loginSchema, type LoginInput } from "@/lib/accounts/auth-schema";
 import { Link } from "@/lib/i18n/link";
-import { useRouter } from "@/lib/i18n/navigation";
+import { useRouter } from "@/lib/i18n/router";
 import { choiceIn } from "@/lib/votes/choice";
 
 export function LoginForm() {

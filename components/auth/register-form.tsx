@@ -3,7 +3,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { signIn } from "next-auth/react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useAfterSignIn } from "@/components/auth/after-sign-in";
@@ -15,7 +16,7 @@ import { Altcha, useAltcha } from "@/components/ui/altcha";
 import { Button } from "@/components/ui/button";
 import { isAltchaCode } from "@/lib/validation/altcha";
 import { AVATAR_MAX_MB, PASSWORD_MAX, PASSWORD_MIN, registerFormSchema, type RegisterFormInput } from "@/lib/accounts/auth-schema";
-import { useRouter } from "@/lib/i18n/navigation";
+import { useRouter } from "@/lib/i18n/router";
 
 type ApiErrorBody = { error?: { code?: string; message?: string; issues?: { path: string; message: string }[] } };
 const FIELDS = ["name", "email", "password", "image"] as const;
@@ -26,7 +27,7 @@ export function RegisterForm() {
   // A field's message (the form's own check or the API's) is kept as sent and said when shown.
   const said = (message: string | undefined) => message && say(message);
   // The account's language, in which its mail is written: the language of this page.
-  const locale = useLocale();
+  const locale = usePageLocale();
   const router = useRouter();
   const callbackUrl = useCallbackUrl();
   // Then the page that waits for the verification mail's code (it goes straight on where no address

@@ -2,7 +2,7 @@
 
 import { Menu } from "lucide-react";
 import { Link } from "@/lib/i18n/link";
-import { usePathname } from "@/lib/i18n/navigation";
+import { usePathname } from "@/lib/i18n/router";
 import { LinkPending } from "@/components/ui/link-pending";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { cn } from "@/lib/utils";

@@ -1,6 +1,7 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useEffect, useRef } from "react";
 import { useLiveFigures, type LiveFigures } from "@/components/survey/use-live-figures";
 import { hiddenResultsText, noVotesText, openResultsText, percent, resultReading, wholePercent } from "@/lib/surveys/results-text";
@@ -23,7 +24,7 @@ export const EMBED_HEIGHT_MESSAGE = "opinex:embed-height";
  */
 export function EmbedResults({ surveyId, deadline, initial, dark }: { surveyId: string; deadline: string; initial: LiveFigures; dark: boolean }) {
   const t = useTranslations("survey.results");
-  const locale = useLocale();
+  const locale = usePageLocale();
   const [figures] = useLiveFigures(surveyId, initial);
   const root = useRef<HTMLDivElement>(null);
 

@@ -4,7 +4,8 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import type { Stripe, StripeCardElementOptions } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { CheckCircle2, Loader2 } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { confirmUpgrade, createPaymentIntent, savePayment } from "@/components/payment/payment-api";
@@ -12,7 +13,7 @@ import { refreshCurrentUser } from "@/components/site/use-current-user";
 import { Button } from "@/components/ui/button";
 import { RequestError } from "@/lib/api/client";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales.mjs";
-import { useRouter } from "@/lib/i18n/navigation";
+import { useRouter } from "@/lib/i18n/router";
 
 // Stable: a new object on every render would make the card element update itself each time.
 const CARD_OPTIONS: StripeCardElementOptions = {
@@ -46,7 +47,7 @@ function initErrorText(error: unknown, locale: string, t: Translate): string {
  */
 export function PaymentForm({ publishableKey, payer }: { publishableKey: string; payer: Payer }) {
   const t = useTranslations("pricing.form");
-  const locale = useLocale();
+  const locale = usePageLocale();
   const [loadFailed, setLoadFailed] = useState(false);
   const [stripePromise] = useState<Promise<Stripe | null>>(() =>
     loadStripe(publishableKey).catch((error: unknown) => {
@@ -71,7 +72,7 @@ export function PaymentForm({ publishableKey, payer }: { publishableKey: string;
 
 function CheckoutForm({ payer }: { payer: Payer }) {
   const t = useTranslations("pricing.form");
-  const locale = useLocale();
+  const locale = usePageLocale();
   const stripe = useStripe();
   const elements = useElements();
   const router = useRouter();

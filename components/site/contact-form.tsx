@@ -1,7 +1,8 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Altcha, useAltcha } from "@/components/ui/altcha";
@@ -26,7 +27,7 @@ function sayRefusal(message: string, refusals: ContactErrors): string {
 
 export function ContactForm() {
   const t = useTranslations("legal.contactForm");
-  const locale = useLocale();
+  const locale = usePageLocale();
   const altcha = useAltcha();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // The same checks as the API's, saying what is wrong in the page's language.

@@ -1,7 +1,6 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
-import { localePath } from "@/lib/i18n/locales.mjs";
+import { usePageHref, useShellTexts } from "@/lib/i18n/shell-texts";
 
 // An error boundary ships with every page below it, so this uses the default Button's classes on a
 // plain button rather than the Button component (class-variance-authority, tailwind-merge, Radix Slot),
@@ -15,8 +14,8 @@ const buttonClass =
 
 /** A page that failed to render: what happened, try again, or go to the surveys. Texts from `client.error`. */
 export function ErrorMessage({ reset }: { reset: () => void }) {
-  const t = useTranslations("client.error");
-  const locale = useLocale();
+  const t = useShellTexts("error");
+  const href = usePageHref();
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
@@ -25,7 +24,7 @@ export function ErrorMessage({ reset }: { reset: () => void }) {
         <button type="button" className={buttonClass} onClick={reset}>
           {t("tryAgain")}
         </button>
-        <a href={localePath(locale, "/surveys")} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+        <a href={href("/surveys")} className="font-medium text-brand-700 underline-offset-4 hover:underline">
           {t("browseSurveys")}
         </a>
       </div>

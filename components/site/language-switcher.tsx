@@ -1,9 +1,9 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { usePageLocale, useShellTexts } from "@/lib/i18n/shell-texts";
 import { usePathname } from "next/navigation";
 import { LOCALE_NAMES, LOCALES, localePath } from "@/lib/i18n/locales.mjs";
-import { publicPathname } from "@/lib/public-rewrites.mjs";
+import { publicPathname } from "@/lib/public-pathname.mjs";
 import { rememberLocale, saveLocaleChoice } from "./language-choice";
 
 /**
@@ -13,8 +13,8 @@ import { rememberLocale, saveLocaleChoice } from "./language-choice";
  * its language; without JavaScript they still lead there, unremembered.
  */
 export function LanguageSwitcher() {
-  const t = useTranslations("client.language");
-  const current = useLocale();
+  const t = useShellTexts("language");
+  const current = usePageLocale();
   const path = publicPathname(usePathname());
   function choose(event: React.MouseEvent<HTMLAnchorElement>, locale: string) {
     rememberLocale(locale);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useShellTexts } from "@/lib/i18n/shell-texts";
 import { SignOutButton } from "@/components/site/sign-out-button";
 import { UserBadge } from "@/components/site/user-badge";
 import type { Viewer } from "@/components/site/use-current-user";
@@ -30,7 +30,7 @@ export default function MobileMenu({
   viewer: { status: "loading" } | { status: "ready"; user: Viewer | null };
   returnFocusTo: () => HTMLElement | null;
 }) {
-  const t = useTranslations("client.nav");
+  const t = useShellTexts("nav");
   const user = viewer.status === "ready" ? viewer.user : null;
   const close = () => onOpenChange(false);
   const link = (l: MenuLink) => (

@@ -1,12 +1,10 @@
 "use client";
 
 import { clsx as cn } from "clsx";
-import { Menu } from "lucide-react";
-import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
-import { useTranslations } from "next-intl";
-import { publicPathname } from "@/lib/public-rewrites.mjs";
-import { useRef, useState } from "react";
+import { useShellTexts } from "@/lib/i18n/shell-texts";
+import { publicPathname } from "@/lib/public-pathname.mjs";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "@/lib/i18n/link";
 import { LinkPending } from "@/components/ui/link-pending";
 import { NoScriptInstead } from "@/components/ui/no-script";
@@ -14,11 +12,24 @@ import { useCurrentUser } from "@/components/site/use-current-user";
 import { UserBadge } from "@/components/site/user-badge";
 
 // Signed-in only (next-auth's client, the Button styles): its own chunk, loaded once someone is signed in.
-const SignOutButton = dynamic(() => import("@/components/site/sign-out-button").then((m) => m.SignOutButton));
+// React.lazy rather than next/dynamic, whose loader is about 2.5 kB gzip on every page: both parts
+// render only in the browser (once the session is known, once the menu is opened), never on the server.
+const SignOutButton = lazy(() => import("@/components/site/sign-out-button").then((m) => ({ default: m.SignOutButton })));
 
 // The phone menu's sheet (Radix dialog) loads when it is first wanted, not with every public page.
 const loadMobileMenu = () => import("@/components/site/mobile-menu");
-const MobileMenu = dynamic(loadMobileMenu, { ssr: false });
+const MobileMenu = lazy(loadMobileMenu);
+
+// lucide's Menu, drawn here: the icon library's runtime is about 1.8 kB gzip, for one icon on every page.
+function MenuIcon() {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M4 5h16" />
+      <path d="M4 12h16" />
+      <path d="M4 19h16" />
+    </svg>
+  );
+}
 
 // Pages built around a form (react-hook-form, zod) are not prefetched: prefetching a route also fetches
 // its code, which would give every signed-out reader the form libraries (only for those who use them).
@@ -34,7 +45,7 @@ const pages = [
 ] as const;
 
 export function Navbar() {
-  const t = useTranslations("client.nav");
+  const t = useShellTexts("nav");
   const links = pages.map((p) => ({ href: p.href, label: t(p.name) }));
   // The public path even while a cached page renders as its internal route.
   const pathname = publicPathname(usePathname());
@@ -103,7 +114,9 @@ export function Navbar() {
                 {t("account")}
                 <LinkPending />
               </Link>
-              <SignOutButton />
+              <Suspense fallback={null}>
+                <SignOutButton />
+              </Suspense>
             </>
           ) : (
             signedOutLinks
@@ -125,7 +138,7 @@ export function Navbar() {
             setOpen(true);
           }}
         >
-          <Menu aria-hidden="true" />
+          <MenuIcon />
         </button>
       </nav>
       {/* Without JavaScript the menu's button cannot open it: phones get the links in a row instead. */}
@@ -140,13 +153,15 @@ export function Navbar() {
         </nav>
       </NoScriptInstead>
       {menuWanted && (
-        <MobileMenu
-          open={open}
-          onOpenChange={setOpen}
-          links={links.map((l) => ({ ...l, active: isActive(l.href) }))}
-          viewer={viewer}
-          returnFocusTo={() => menuButton.current}
-        />
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={open}
+            onOpenChange={setOpen}
+            links={links.map((l) => ({ ...l, active: isActive(l.href) }))}
+            viewer={viewer}
+            returnFocusTo={() => menuButton.current}
+          />
+        </Suspense>
       )}
     </header>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { CheckCircle2 } from "lucide-react";
-import { useLocale } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useCurrentUser } from "@/components/site/use-current-user";
 import { AlertDialogAction } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
@@ -32,7 +32,7 @@ export type PurchaseTexts = {
  */
 export function PurchaseButton({ paymentsReady, texts }: { paymentsReady: boolean; texts: PurchaseTexts }) {
   const viewer = useCurrentUser();
-  const locale = useLocale();
+  const locale = usePageLocale();
 
   if (viewer.status === "loading") {
     return (

@@ -1,16 +1,16 @@
 "use client";
 
 import { signOut } from "next-auth/react";
-import { useTranslations } from "next-intl";
+import { useShellTexts } from "@/lib/i18n/shell-texts";
 import { useState } from "react";
 import { toast } from "sonner";
 import { refreshCurrentUser } from "@/components/site/use-current-user";
 import { Button } from "@/components/ui/button";
-import { useRouter } from "@/lib/i18n/navigation";
+import { useRouter } from "@/lib/i18n/router";
 
 /** Log Out: ends the session, says so, and goes to the home page without a full reload. */
 export function SignOutButton({ className }: { className?: string }) {
-  const t = useTranslations("client.signOut");
+  const t = useShellTexts("signOut");
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   return (

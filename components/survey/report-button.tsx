@@ -1,7 +1,8 @@
 "use client";
 
 import { Check, Flag } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useState } from "react";
 import { toast } from "sonner";
 import { AlertDialogAction } from "@/components/ui/alert-dialog";
@@ -19,7 +20,7 @@ const quiet = "h-11 px-3 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
 export function ReportButton({ surveyId, reported: reportedBefore = false }: { surveyId: string; reported?: boolean }) {
   const t = useTranslations("survey.report");
   const refusals = useTranslations("survey.errors");
-  const locale = useLocale();
+  const locale = usePageLocale();
   const [sending, setSending] = useState(false);
   const [reported, setReported] = useState(reportedBefore);
 

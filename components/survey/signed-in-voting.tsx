@@ -1,6 +1,7 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { VerifyEmailNotice } from "@/components/auth/resend-verification";
 import { Spinner } from "@/components/ui/spinner";
@@ -38,7 +39,7 @@ export default function SignedInVoting({
   const t = useTranslations("survey.vote");
   const errors = useTranslations("survey.errors");
   const results = useTranslations("survey.results");
-  const locale = useLocale();
+  const locale = usePageLocale();
   const [state, setState] = useState<VotingState | null>(null);
   // The figures follow the server only while the results are shown; none are shown before the voting
   // state has brought them.

@@ -1,10 +1,9 @@
 "use client";
 
-import { useLocale } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useRouter } from "next/navigation";
 import { useOptimistic, useTransition, type FormEvent } from "react";
 import { CATEGORIES, listHref, normaliseSearch, type ListState } from "@/lib/public-urls";
-import { Loader2 } from "lucide-react";
 import { Options } from "@/components/ui/options";
 import { localePath } from "@/lib/i18n/locales.mjs";
 import type { Category } from "@/models/enums";
@@ -45,7 +44,7 @@ function Kept({ state, keys }: { state: ListState; keys: (keyof ListState)[] }) 
  */
 export function SurveyFilters({ state, texts }: { state: ListState; texts: FilterTexts }) {
   const router = useRouter();
-  const locale = useLocale();
+  const locale = usePageLocale();
   const [pending, startTransition] = useTransition();
   const [shown, show] = useOptimistic(state, (current: ListState, next: Partial<ListState>) => ({ ...current, ...next }));
 
@@ -130,7 +129,7 @@ export function SurveyFilters({ state, texts }: { state: ListState; texts: Filte
         <p role="status" className="flex h-10 items-center gap-2 text-sm text-slate-600">
           {pending && (
             <>
-              <Loader2 className="h-4 w-4 animate-spin text-brand-700" aria-hidden="true" /> <span className="trailing-ellipsis">{texts.updating}</span>
+              <span aria-hidden="true" className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" /> <span className="trailing-ellipsis">{texts.updating}</span>
             </>
           )}
         </p>

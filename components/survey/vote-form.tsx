@@ -1,7 +1,8 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useMemo, useRef } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
@@ -43,7 +44,7 @@ export function VoteForm({
 }) {
   const t = useTranslations("survey");
   const refusals = useTranslations("survey.errors");
-  const locale = useLocale();
+  const locale = usePageLocale();
   // The empty vote's message names the question: the spec's words, then what to do.
   const schema = useMemo(() => voteFormSchemaFor(questionTitle), [questionTitle]);
   const {

@@ -1,7 +1,8 @@
 "use client";
 
 import { Loader2 } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { RequestError, requestJson } from "@/lib/api/client";
@@ -22,7 +23,7 @@ export const reviewRequestedText = (at: string, timeZone: string, t: SurveyorTra
  */
 export function ReviewRequestButton({ surveyId, requestedAt, timeZone }: { surveyId: string; requestedAt: string | null; timeZone: string }) {
   const t = useTranslations("surveyor");
-  const locale = useLocale();
+  const locale = usePageLocale();
   const [asked, setAsked] = useState(requestedAt);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);

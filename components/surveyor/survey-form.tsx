@@ -2,14 +2,15 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, inputClass, invalidClass } from "@/components/ui/field";
 import { RequestError, sendJson } from "@/lib/api/client";
-import { useRouter } from "@/lib/i18n/navigation";
+import { useRouter } from "@/lib/i18n/router";
 import { cn } from "@/lib/utils";
 import { SURVEY_FIELDS, SURVEY_LIMITS, surveyFormSchema, type SurveyField, type SurveyFormInput } from "@/lib/surveys/schema";
 import { CATEGORIES, type Category, type ResultsVisibility } from "@/models/enums";
@@ -53,7 +54,7 @@ export function SurveyForm({
   unpublished?: UnpublishedReview;
 }) {
   const t = useTranslations("surveyor");
-  const locale = useLocale();
+  const locale = usePageLocale();
   const router = useRouter();
   const [saved, setSaved] = useState(false);
   const savedPanel = useRef<HTMLElement>(null);

@@ -1,6 +1,7 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useState } from "react";
 import {
   CartesianGrid,
@@ -24,7 +25,7 @@ const PX_PER_TICK = 96;
 
 function DailyTooltip({ active, payload }: TooltipContentProps<TooltipValueType, string | number>) {
   const t = useTranslations("surveyor.overTime");
-  const locale = useLocale();
+  const locale = usePageLocale();
   const point = payload?.[0]?.payload as VotesSoFar | undefined;
   if (!active || !point) return null;
   return (
@@ -39,7 +40,7 @@ function DailyTooltip({ active, payload }: TooltipContentProps<TooltipValueType,
 // Loaded on demand (next/dynamic) so recharts only ships to the results page.
 export default function VotesOverTimeChart({ series }: { series: VotesSoFar[] }) {
   const t = useTranslations("surveyor.overTime");
-  const locale = useLocale();
+  const locale = usePageLocale();
   const [width, setWidth] = useState(0);
   const last = series.at(-1)?.day ?? "";
   const ticks = axisTicks(

@@ -1,6 +1,7 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import dynamic from "next/dynamic";
 import { cumulativeVotes } from "@/components/surveyor/cumulative-votes";
 import type { VotesOnDay } from "@/lib/surveys/queries";
@@ -19,7 +20,7 @@ const VotesOverTimeChart = dynamic(() => import("./votes-over-time-chart"), {
  */
 export function VotesOverTime({ days, totals }: { days: VotesOnDay[]; totals: { yes: number; no: number } }) {
   const t = useTranslations("surveyor.overTime");
-  const locale = useLocale();
+  const locale = usePageLocale();
   const series = cumulativeVotes(days, totals);
   const total = days.reduce((n, d) => n + d.yes + d.no, 0);
   const busiest = days.reduce<VotesOnDay | null>((best, d) => (d.yes + d.no > (best ? best.yes + best.no : 0) ? d : best), null);

@@ -10,7 +10,8 @@
 // Its words are the page's language (the `altcha` area, which the island of each form that shows the
 // widget names): the widget's own, registered with it under the page's language (the package's
 // translations say "Sie" and "usted"; the site says "du" and "tú"), and the messages said under it.
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { usePageLocale } from "@/lib/i18n/shell-texts";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { ALTCHA_MESSAGES, isAltchaCode, type AltchaCode } from "@/lib/validation/altcha";
 
@@ -81,7 +82,7 @@ function loadAltcha(): Promise<void> {
 
 export function Altcha({ control }: { control: AltchaControl }) {
   const t = useTranslations("altcha");
-  const locale = useLocale();
+  const locale = usePageLocale();
   const host = useRef<HTMLDivElement>(null);
   const widget = useRef<WidgetElement | null>(null);
   const latest = useRef<{ state: string; payload: string | null }>({ state: "unverified", payload: null });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useShellTexts } from "@/lib/i18n/shell-texts";
 import type { ReactNode } from "react";
 import {
   AlertDialog,
@@ -31,7 +31,7 @@ type ConfirmDialogProps = {
 
 /** A question asked before an action, answered with Cancel or the action. */
 export function ConfirmDialog({ trigger, title, description, action, children, cancelDisabled, open, onOpenChange, onSubmit }: ConfirmDialogProps) {
-  const t = useTranslations("client.ui");
+  const t = useShellTexts("ui");
   const body = (
     <>
       <AlertDialogHeader>

@@ -2,7 +2,7 @@
 
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useShellTexts } from "@/lib/i18n/shell-texts";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
@@ -11,7 +11,7 @@ const DialogTrigger = DialogPrimitive.Trigger;
 const DialogClose = DialogPrimitive.Close;
 
 function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
-  const t = useTranslations("client.ui");
+  const t = useShellTexts("ui");
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLinkStatus } from "next/link";
-import { useTranslations } from "next-intl";
+import { useShellTexts } from "@/lib/i18n/shell-texts";
 
 /**
  * Inside a Link: a small spinner while that link's page is on its way, so opening a survey shows
@@ -10,7 +10,7 @@ import { useTranslations } from "next-intl";
  */
 export function LinkPending() {
   const { pending } = useLinkStatus();
-  const t = useTranslations("client.ui");
+  const t = useShellTexts("ui");
   return pending ? (
     <span role="status" className="ml-2 inline-flex align-middle">
       <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" />

@@ -2,7 +2,7 @@
 
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useShellTexts } from "@/lib/i18n/shell-texts";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
@@ -37,7 +37,7 @@ function SheetContent({
   onOpenAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { side?: keyof typeof sides; closeLabel?: string }) {
-  const t = useTranslations("client.ui");
+  const t = useShellTexts("ui");
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />

@@ -1,12 +1,14 @@
+"use client";
+
 import { clsx } from "clsx";
-import { useTranslations } from "next-intl";
+import { useShellTexts } from "@/lib/i18n/shell-texts";
 
 /** The loading indicator used everywhere (an animated loader). */
 // clsx, not tailwind-merge (`cn`): the spinner ships with public pages, and the one class a caller
-// overrides (the vertical padding) is handled here. Its label unless told ("Loading") is in `client`,
-// which server and client components both read (`useTranslations`).
+// overrides (the vertical padding) is handled here. Its label unless told ("Loading") is the shell's
+// (lib/i18n/shell-texts.tsx): a client component, so server pages (loading.tsx) render it too.
 export function Spinner({ className, label }: { className?: string; label?: string }) {
-  const t = useTranslations("client.ui");
+  const t = useShellTexts("ui");
   const padding = /(^|\s)py-/.test(className ?? "") ? undefined : "py-16";
   return (
     <div role="status" aria-live="polite" className={clsx("flex items-center justify-center", padding, className)}>

@@ -1,6 +1,5 @@
-// Redirects, the router and the current path in the page's language: English addresses unprefixed,
-// the others under their prefix (lib/i18n/locales.mjs). Use these instead of next/navigation's wherever
-// they lead to a page.
+// Redirects in the page's language, for server components: English addresses unprefixed, the others
+// under their prefix (lib/i18n/locales.mjs). Client components use lib/i18n/router.ts.
 import { createNavigation } from "next-intl/navigation";
 import { defineRouting } from "next-intl/routing";
 import { DEFAULT_LOCALE, LOCALES } from "./locales.mjs";
@@ -13,6 +12,6 @@ export const routing = defineRouting({
   localeCookie: false,
 });
 
-export const { redirect, usePathname, useRouter, getPathname } = createNavigation(routing);
-// Links: lib/i18n/link.tsx, imported from there. This module runs next-intl's navigation (its router
-// hooks) when loaded; a component that only links would carry it into every page's JavaScript.
+export const { redirect, getPathname } = createNavigation(routing);
+// Links: lib/i18n/link.tsx. The router and the path in client components: lib/i18n/router.ts, which
+// carry none of next-intl's code into the browser.

@@ -1,6 +1,6 @@
 import type { VoteValue } from "@/models/enums";
 import { localePath } from "@/lib/i18n/locales.mjs";
-import { surveyHref } from "@/lib/public-urls";
+import { surveyHref } from "@/lib/survey-href";
 
 // An answer chosen before the vote can be cast: a signed-out visitor presses Yes on a survey page or an
 // embed, signs in or registers (perhaps verifying the address on another device), and lands back on the

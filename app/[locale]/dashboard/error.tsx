@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { useShellTexts } from "@/lib/i18n/shell-texts";
 import { startTransition } from "react";
 import { Button } from "@/components/ui/button";
 
@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
  * message in place of the page, the sidebar kept, and a retry. The server has logged the cause.
  */
 export default function DashboardError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const t = useTranslations("client.error");
+  const t = useShellTexts("error");
   const router = useRouter();
   // The failure was on the server: read the page again, then re-render it.
   const retry = () => startTransition(() => {

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { cache } from "react";
-import { IntlIsland } from "@/components/i18n/intl-island";
 import { preview } from "@/components/survey/survey-card";
 import { DeadlineNote } from "@/components/survey/deadline-note";
 import { ResultsHiddenNote } from "@/components/survey/results-summary";
@@ -45,12 +44,6 @@ type Params = Promise<{ locale?: string; id: string }>;
 // What the vote panel's client components say (the rest of `survey`, the integrity panel's and the
 // embed's texts among them, stays on the server), and of `auth` only what its verify-your-address notice
 // says (components/auth/resend-verification.tsx).
-const VOTING_TEXTS = [
-  ...(["answers", "deadline", "voided", "results", "vote", "signedOut", "report", "errors"] as const).map((part) => `survey.${part}` as const),
-  "auth.api",
-  "auth.resend",
-  "auth.somethingWrong",
-] as const;
 
 // Malformed ids are a 404 without a database query.
 const loadSurvey = cache(async (id: string) => (surveyIdParamsSchema.safeParse({ id }).success ? cachedSurvey(id) : null));
@@ -156,18 +149,15 @@ async function SurveyDetailsPage({ params }: { params: Params }) {
         <section aria-label={t("page.yourVote")} className="mt-6 rounded-xl border border-slate-200 p-5 shadow-sm sm:p-6" data-survey-id={survey.id}>
           {/* Voting runs through the deadline day in APP_TIME_ZONE; a signed-in viewer's first read corrects
               a page cached just before the deadline passed. */}
-          {/* The vote part's texts in the browser: the signed-out prompt, and for people signed in the
-              form, the report dialog and the live results in words. */}
-          <IntlIsland namespaces={VOTING_TEXTS}>
-            <SurveyVoting surveyId={survey.id} deadline={survey.deadline} closed={closed}>
-              {/* "Voting closed on …" is the deadline note's, above: said once. */}
-              {closed ? (
-                <SurveyResults figures={counts} myVote={null} />
-              ) : (
-                <SignedOutVote surveyId={survey.id} questionTitle={survey.questionTitle} questionDescription={survey.questionDescription} />
-              )}
-            </SurveyVoting>
-          </IntlIsland>
+          {/* The signed-out prompt is rendered here; the signed-in part fetches its own texts with its code. */}
+          <SurveyVoting surveyId={survey.id} deadline={survey.deadline} closed={closed} timeZone={APP_TIME_ZONE} loadingLabel={t("vote.loading")}>
+            {/* "Voting closed on …" is the deadline note's, above: said once. */}
+            {closed ? (
+              <SurveyResults figures={counts} myVote={null} />
+            ) : (
+              <SignedOutVote surveyId={survey.id} questionTitle={survey.questionTitle} questionDescription={survey.questionDescription} />
+            )}
+          </SurveyVoting>
         </section>
       </section>
       <div className="mt-8">
