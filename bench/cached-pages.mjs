@@ -1,8 +1,10 @@
 // Section 1 of `npm run bench` (bench/index.mjs): every public page from the cache, its requests per
-// second beside /about, with and without gzip, and who answered them.
+// second, with and without gzip, against the limit (a bare Node server sending the same
+// bytes, bench/lib/against-bare.mjs), in each language, and who answered them.
+import { againstBare } from "./lib/against-bare.mjs";
 
 /** Returns each page's idle requests per second, which section 2 compares against. */
-export async function benchCachedPages({ base, pages, load, failed, peakRss, serverPid, metricsToken, row, fmt, ok, log }) {
+export async function benchCachedPages({ base, pages, load, failed, peakRss, serverPid, metricsToken, barePort, row, fmt, ok, log }) {
   const idle = {};
   log("idle throughput...");
   for (const [name, url] of pages) {
@@ -31,30 +33,29 @@ export async function benchCachedPages({ base, pages, load, failed, peakRss, ser
   );
   row("1 gzip", "server peak memory after cache-busting", `${fmt(peakRss(serverPid))} MB`);
 
-  const about = idle["/about (prerendered)"];
-  for (const [name] of pages) {
-    if (name.startsWith("/about") || name === "static asset") continue;
-    const ratio = idle[name] / about;
-    const targeted = ["/", "/surveys", "/surveys?category=Health&sort=createdAt&page=2", "survey page"].includes(name);
-    row("1 ratio to /about", name, fmt(ratio, 2), targeted ? ">= 0.90" : "", targeted ? ok(ratio >= 0.9) : "");
+  // The limit: each cached page (gzip) against a bare Node server sending the bytes the app sent.
+  log("cached pages against a bare server...");
+  const gzipHeaders = { "accept-encoding": "gzip" };
+  const LIMIT_PAGES = ["/", "/surveys", "/surveys?category=Health&sort=createdAt&page=2", "survey page", "/about (prerendered)"];
+  const limit = {};
+  for (const [name, url] of pages.filter(([n]) => LIMIT_PAGES.includes(n))) {
+    const r = await againstBare({ url, headers: gzipHeaders, port: barePort, load, rounds: 3 });
+    limit[name] = r.median;
+    row(
+      "1 vs bare server",
+      `${name} (gzip, ${r.sent.bytes} B) vs a bare Node server sending the same bytes`,
+      `${fmt(r.median, 2)} x (rounds ${r.ratios.map((x) => fmt(x, 2)).join(", ")}; app ${r.app.map((x) => fmt(x)).join("/")} req/s, bare ${r.bare.map((x) => fmt(x)).join("/")})${r.failed ? `, ${r.failed} failed` : ""}`,
+      ">= 0.80 x",
+      ok(r.median >= 0.8 && !r.failed),
+    );
   }
-  // On a shared machine the load drifts between one page's run and the next: each targeted page is
-  // also measured alternately with /about (3 rounds of 3 s each), and the median of the rounds' ratios
-  // kept, with and without gzip.
-  for (const [encoding, headers] of [["identity", {}], ["gzip", { "accept-encoding": "gzip" }]]) {
-    for (const [name, url] of pages.filter(([n]) => ["/", "/surveys", "/surveys?category=Health&sort=createdAt&page=2", "survey page"].includes(n))) {
-      const ratios = [];
-      for (let round = 0; round < 3; round++) {
-        const a = await load(`${base}/about`, { duration: 3, headers });
-        const p = await load(url, { duration: 3, headers });
-        ratios.push(p.requests.average / a.requests.average);
-      }
-      const median = [...ratios].sort((x, y) => x - y)[1];
-      row("1 paired ratio to /about", `${name} (${encoding})`, `${fmt(median, 2)} (rounds ${ratios.map((r) => fmt(r, 2)).join(", ")})`, ">= 0.90", ok(median >= 0.9));
-    }
-  }
+
   // Each language is a cached copy of its own (lib/i18n/routing.mjs): the Spanish and German pages,
-  // measured alternately with the English page, must be as fast.
+  // measured alternately with the English page. A language whose words are longer sends more bytes,
+  // and on this machine's loopback fewer requests per second go through for more bytes whatever sends
+  // them (a bare server sending a 14 kB answer manages about half the rate of a 10 kB one): the
+  // target is on the second row, each language's page against a bare server sending its own bytes,
+  // beside the English page's; the first row, the rates themselves, is reported.
   for (const [name, url] of pages.filter(([n]) => ["/", "/surveys", "survey page"].includes(n))) {
     for (const locale of ["es", "de"]) {
       const path = new URL(url).pathname;
@@ -62,12 +63,21 @@ export async function benchCachedPages({ base, pages, load, failed, peakRss, ser
       await fetch(translated);
       const ratios = [];
       for (let round = 0; round < 3; round++) {
-        const english = await load(url, { duration: 3, headers: { "accept-encoding": "gzip" } });
-        const other = await load(translated, { duration: 3, headers: { "accept-encoding": "gzip" } });
+        const english = await load(url, { duration: 3, headers: gzipHeaders });
+        const other = await load(translated, { duration: 3, headers: gzipHeaders });
         ratios.push(other.requests.average / english.requests.average);
       }
       const median = [...ratios].sort((x, y) => x - y)[1];
-      row("1 languages", `${name} in ${locale} vs English (gzip)`, `${fmt(median, 2)} (rounds ${ratios.map((r) => fmt(r, 2)).join(", ")})`, ">= 0.90", ok(median >= 0.9));
+      row("1 languages", `${name} in ${locale} vs English (gzip)`, `${fmt(median, 2)} (rounds ${ratios.map((r) => fmt(r, 2)).join(", ")})`);
+      const own = await againstBare({ url: translated, headers: gzipHeaders, port: barePort, load, rounds: 3 });
+      const relative = own.median / limit[name];
+      row(
+        "1 languages",
+        `${name} in ${locale} vs the bare server sending its bytes (gzip, ${own.sent.bytes} B), against English's ${fmt(limit[name], 2)} x`,
+        `${fmt(relative, 2)} (${fmt(own.median, 2)} x the bare server; rounds ${own.ratios.map((x) => fmt(x, 2)).join(", ")})${own.failed ? `, ${own.failed} failed` : ""}`,
+        ">= 0.90",
+        ok(relative >= 0.9 && !own.failed),
+      );
     }
   }
   // Who answered the cached pages: Next from its cache (hit, stale), Next rendering (miss), or the

@@ -226,7 +226,7 @@ try {
   ].filter(([, url]) => url);
 
   // ---- 1. every public page from the cache (bench/cached-pages.mjs) --------------------------------
-  const idle = runs("1") ? await benchCachedPages({ base, pages, load, failed, peakRss, serverPid: server.pid, metricsToken, row, fmt, ok, log }) : {};
+  const idle = runs("1") ? await benchCachedPages({ base, pages, load, failed, peakRss, serverPid: server.pid, metricsToken, barePort: port + 7, row, fmt, ok, log }) : {};
 
   // ---- 13. static files and brotli (bench/compression.mjs) ------------------------------------------------
   if (runs("13")) await benchCompression({ base, asset, load, port: port + 6, row, fmt, ok, log });

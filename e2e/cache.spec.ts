@@ -92,13 +92,17 @@ async function scriptsOf(page: Page, path: string, ready: () => Promise<void>) {
   return texts;
 }
 
-test("a signed-out survey page downloads no code of the vote form, react-hook-form or the report dialog; a signed-in one does", async ({ page, browser }) => {
+test("a signed-out survey page downloads no code of the vote form, react-hook-form, the report dialog or next-intl, nor their texts; a signed-in one does", async ({ page, browser }) => {
   const [survey] = (await (await page.request.get("/api/all_surveys?limit=1")).json()) as { _id: string }[];
   const path = `/survey/details/${survey._id}`;
   // Strings only the vote form (its label's message key), the report dialog (its toast's), react-hook-form
-  // (a form state key) and zod (its internals' key) carry; they survive minification. The texts
-  // themselves are messages (messages/survey), not code.
-  const markers = ["vote.formLabel", "doneDescription", "isSubmitSuccessful", "_zod"];
+  // (a form state key), zod (its internals' key) and next-intl's client (an error code) carry; they
+  // survive minification. The texts themselves are messages (messages/survey), fetched with that code.
+  const markers = ["vote.formLabel", "doneDescription", "isSubmitSuccessful", "_zod", "MISSING_MESSAGE"];
+  // Texts only the signed-in part shows: the report dialog's, and an API sentence of the verification notice's.
+  const signedInTexts = ["Do you really want to report this post?", "This site sends no email: there is nothing to verify."];
+  const html = await (await page.request.get(path)).text();
+  for (const text of signedInTexts) expect(html, text).not.toContain(text);
 
   const signedOut = await scriptsOf(page, path, async () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -116,6 +120,7 @@ test("a signed-out survey page downloads no code of the vote form, react-hook-fo
     await expect(signedInPage.getByRole("button", { name: "Report" }).or(signedInPage.getByText("You voted"))).toBeVisible();
   });
   for (const marker of markers) expect(signedIn.some((s) => s.text.includes(marker)), marker).toBe(true);
+  for (const text of signedInTexts) expect(signedIn.some((s) => s.text.includes(text)), text).toBe(true);
   await context.close();
 });
 

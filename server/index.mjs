@@ -16,7 +16,9 @@
 // (lib/public-rewrites.mjs), reads the configuration through lib/env.mjs like the app, logs through lib/logger.mjs like the
 // app, and tells the app it is there through lib/runtime.mjs (a production app started any other way
 // refuses to serve: instrumentation.ts).
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import vary from "vary";
 import { getEnv } from "../lib/env.mjs";
 import { routeRequest, VARY_LOCALE } from "../lib/i18n/routing.mjs";
@@ -57,7 +59,9 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 // Kept answers only with Next's in-process cache: with Redis, other servers' revalidations are heard there.
-const pages = createPageGzip({ cacheMegabytes: env.PRECOMPRESS_CACHE_MB, keep: !env.REDIS_URL });
+// The build's pages (/about, /privacy, …) were made when it was: its BUILD_ID file was written last.
+const builtAt = fs.statSync(path.join(process.cwd(), ".next", "BUILD_ID")).mtimeMs;
+const pages = createPageGzip({ cacheMegabytes: env.PRECOMPRESS_CACHE_MB, keep: !env.REDIS_URL, builtAt });
 // Compressed in the background from now on; each file is answered here once it is ready.
 const statics = createStaticFiles({ dir: process.cwd(), log });
 const { patternOf } = loadRoutePatterns(process.cwd());

@@ -34,7 +34,10 @@
 //     time" would be nearly every request);
 //   - never after a tag expired entries (an edit, an unpublish), nor after Next answered a MISS, until
 //     Next answers a HIT again;
-//   - never for a page this server did not see being made (the build's static pages);
+//   - for a page this server did not see being made, only when told when the build made its pages
+//     (`builtAt`): a HIT of such a page is one of the build's (this server's cache holds nothing else it
+//     did not make), no older than the build, so its lifetime is counted from then (`/about`, whose
+//     lifetime is a year);
 //   - only for a plain GET of the HTML (no RSC or prefetch headers, no preview cookie);
 //   - only without Redis: with a shared cache another server's revalidations are heard only through
 //     Redis, which Next asks on every request.
@@ -86,8 +89,9 @@ const VARIANT_HEADERS = ["rsc", "next-router-prefetch", "next-router-segment-pre
 /** @typedef {import("node:http").ServerResponse} Response */
 
 /**
- * @param {{ cacheMegabytes?: number, keep?: boolean, cacheEvents?: import("../lib/runtime.d.mts").CacheEvents, refreshEveryMs?: number, brotliAfterMs?: number }} [options]
- *   `keep`: answer kept pages without Next (only with Next's in-process cache); `cacheEvents`: the
+ * @param {{ cacheMegabytes?: number, keep?: boolean, builtAt?: number, cacheEvents?: import("../lib/runtime.d.mts").CacheEvents, refreshEveryMs?: number, brotliAfterMs?: number }} [options]
+ *   `keep`: answer kept pages without Next (only with Next's in-process cache); `builtAt`: when the
+ *   build made its pages (ms since the epoch), so that they are kept too; `cacheEvents`: the
  *   counts of the tag revalidations Next's cache has applied; `refreshEveryMs`: while a kept copy is
  *   stale, one request per page goes to Next this often, for its newer copy; `brotliAfterMs`: how long
  *   a version must have been current before its brotli copy is made
@@ -98,7 +102,7 @@ const VARIANT_HEADERS = ["rsc", "next-router-prefetch", "next-router-segment-pre
  *   stats: () => { entries: number, compressions: number, kept: number, brotli: number },
  * }}
  */
-export function createPageGzip({ cacheMegabytes = 64, keep = false, cacheEvents = runtime().cacheEvents, refreshEveryMs = 50, brotliAfterMs = 1000 } = {}) {
+export function createPageGzip({ cacheMegabytes = 64, keep = false, builtAt = undefined, cacheEvents = runtime().cacheEvents, refreshEveryMs = 50, brotliAfterMs = 1000 } = {}) {
   /** @type {LRUCache<string, Version>} */
   const versions = new LRUCache({ maxSize: cacheMegabytes * 1024 * 1024, sizeCalculation: (entry) => entry.size });
   /** Versions being compressed, so that simultaneous requests for a new version compress it once. */
@@ -235,7 +239,7 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, cacheEvents 
    */
   function compressResponse(req, res) {
     const key = keyOf(req);
-    req[ASKED] = { key, at: Date.now(), revalidations: cacheEvents.revalidations, expirations: cacheEvents.expirations, since: madeSince.get(key) };
+    req[ASKED] = { key, at: Date.now(), revalidations: cacheEvents.revalidations, expirations: cacheEvents.expirations, since: madeSince.get(key) ?? builtAt };
     compressRest(req, res, () => {});
     if (req.method !== "GET") return;
     if (acceptedEncodings(req).length === 0) return;
@@ -291,7 +295,8 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, cacheEvents 
   function keepAnswer(req, res, version) {
     const asked = req[ASKED];
     const verdict = String(res.getHeader("x-nextjs-cache") ?? "").toLowerCase();
-    // A HIT of a page this server did not see being made is not kept at all (its age is unknown).
+    // A HIT of a page this server did not see being made, nor from a build it knows the time of, is not
+    // kept at all (its age is unknown).
     const fresh = verdict === "hit" && asked.since !== undefined;
     if (!keep || !(fresh || verdict === "stale")) return;
     if (!isPlainPageRequest(req) || res.hasHeader("set-cookie")) return;

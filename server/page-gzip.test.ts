@@ -241,7 +241,7 @@ describe("answers kept from Next's cache hits", () => {
   const events = { revalidations: 0, expirations: 0 };
   // A stale copy's refreshes 200 ms apart. The tests that send a request "meanwhile" stop the clock
   // (only Date: the keeper's clock) so that interval never passes under them, however busy the machine.
-  const keeper = createPageGzip({ keep: true, cacheEvents: events, refreshEveryMs: 200 });
+  let keeper = createPageGzip({ keep: true, cacheEvents: events, refreshEveryMs: 200 });
   /**
    * What the stand-in for Next answers next, and how often it was asked. `held`: the next request Next
    * gets waits for `release()` before it is answered (one request only), and `arrived` resolves when it came.
@@ -444,6 +444,31 @@ describe("answers kept from Next's cache hits", () => {
     await ask("/kept-g");
     next.cookie = false;
     expect((await answeredByNext("/kept-g")).byNext).toBe(true);
+  });
+
+  it("keeps a page from the build when told when the build was, for its lifetime counted from then", async () => {
+    const usual = keeper;
+    try {
+      // A build a minute ago: a build-time page living a year is fresh, one living 30 s no longer is.
+      keeper = createPageGzip({ keep: true, builtAt: Date.now() - 60_000, cacheEvents: events, refreshEveryMs: 200 });
+      next.verdict = "HIT";
+      next.maxAge = 31_536_000;
+      await ask("/built-a");
+      const kept = await answeredByNext("/built-a");
+      expect(kept.byNext).toBe(false);
+      expect(kept.body.toString()).toBe(keptPage);
+      next.maxAge = 30;
+      await ask("/built-b");
+      // Past its lifetime: stale, so Next is asked (for a newer copy) rather than the copy sent as fresh.
+      expect((await answeredByNext("/built-b")).byNext).toBe(true);
+      // A tag revalidation makes the build's page stale as any other.
+      next.maxAge = 31_536_000;
+      events.revalidations++;
+      expect((await answeredByNext("/built-a")).byNext).toBe(true);
+    } finally {
+      keeper = usual;
+      next.maxAge = 60;
+    }
   });
 
   it("leaves RSC, prefetch, preview and revalidation requests to Next", async () => {
