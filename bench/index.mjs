@@ -5,7 +5,8 @@
 // from PostgreSQL's statistics), seeds the demo data, and serves the build with `server/index.mjs`
 // on BENCH_PORT (5510). The load generator (autocannon) runs on the same machine.
 //   BENCH_SECONDS (8) per measurement, BENCH_CONNECTIONS (50)
-// Rows: requests/s of each public page beside /about and a static asset, and in Spanish and German beside English; the same during 50 votes a
+// Rows: requests/s of each public page and a static asset, each cached page against a bare Node server sending the same bytes, and
+// in Spanish and German beside English (bench/cached-pages.mjs); the same during 50 votes a
 // second on one survey, and how long a vote takes to show; database reads per second for 1,000 live
 // results viewers polling, then 1,000 viewers of the live stream while 20 votes a second land
 // (bench/live.mjs: delay to each viewer, reads, memory, a static asset meanwhile); each public page's
@@ -20,10 +21,12 @@
 // password holder, beside the flow before (bench/journeys.mjs, BENCH_BASELINE_DIR; alone: `node bench/journeys.mjs`);
 // webhook deliveries per second from one server, and `vote.created` deliveries under 100 votes a second on one
 // survey (bench/webhooks.mjs; alone: `node bench/webhooks.mjs`); a static JavaScript chunk against a bare
-// Node server sending the same bytes, and the bytes brotli saves on `/` (bench/compression.mjs).
+// Node server sending the same bytes, and the bytes brotli saves on `/` (bench/compression.mjs); public pages from
+// one of two servers sharing their cache through Redis beside one server without, and an unpublish seen
+// across them (bench/shared-cache.mjs, with redis-server).
 // `npm run bench -- --scale` adds section 10 (bench/scale.mjs, about 15 minutes more): every page at demo
 // size and with a million votes, on both databases, with each page's query plans and peak memory.
-// BENCH_SECTIONS=1,6b (comma list: 1 2 3 3b 4 5 6 6b 7 8 9 11 12 13) runs only those sections, for one figure
+// BENCH_SECTIONS=1,6b (comma list: 1 2 3 3b 4 5 6 6b 7 8 9 11 12 13 14) runs only those sections, for one figure
 // without the whole run; BENCH_NODE_FLAGS="--flag ..." starts the server with those Node/V8 flags instead of
 // the ones `npm start` uses (server/node-flags.mjs).
 import { spawn } from "node:child_process";
@@ -34,6 +37,7 @@ import pg from "pg";
 import { benchAltcha, benchAltchaBrowser } from "./altcha.mjs";
 import { benchCachedPages } from "./cached-pages.mjs";
 import { benchCompression } from "./compression.mjs";
+import { benchSharedCache } from "./shared-cache.mjs";
 import { benchEmbedded } from "./embedded.mjs";
 import { benchIntegrity } from "./integrity.mjs";
 import { benchJourneys } from "./journeys.mjs";
@@ -45,6 +49,7 @@ import { benchVoteStream } from "./vote-stream.mjs";
 import { benchWebhooks } from "./webhooks.mjs";
 import { stop, waitFor } from "./lib/processes.mjs";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.mjs";
+import { kibToMB } from "./lib/units.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 5510);
 const floorPort = port + 1;
@@ -120,7 +125,7 @@ const failed = (r) => r.errors + r.timeouts + r.non2xx;
 /** Peak resident memory (VmHWM) of the server process, MB. */
 function peakRss(pid) {
   const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmHWM:\s+(\d+) kB/);
-  return line ? Number(line[1]) / 1024 : NaN;
+  return line ? kibToMB(Number(line[1])) : NaN;
 }
 
 /** Published surveys up to `total`, straight in SQL (100,000 rows in a few seconds). */
@@ -230,6 +235,12 @@ try {
 
   // ---- 13. static files and brotli (bench/compression.mjs) ------------------------------------------------
   if (runs("13")) await benchCompression({ base, asset, load, port: port + 6, row, fmt, ok, log });
+
+  // ---- 14. servers sharing their cache through Redis (bench/shared-cache.mjs) --------------------------
+  if (runs("14")) {
+    const shared = pages.filter(([name]) => ["/", "/surveys", "/surveys?category=Health&sort=createdAt&page=2", "survey page", "/about (prerendered)"].includes(name));
+    await benchSharedCache({ base, env, nodeFlags, port, pages: shared, db, load, row, fmt, ok, log });
+  }
 
   // ---- 2. a stream of votes (bench/vote-stream.mjs) ---------------------------------------------------
   if (runs("2")) await benchVoteStream({ base, db, authSecret, top, surveyUrl, idle, load, failed, seconds, row, fmt, ok, log });

@@ -7,6 +7,7 @@
 import http from "node:http";
 import fs from "node:fs";
 import { apiToken } from "./lib/api-token.mjs";
+import { kibToMB } from "./lib/units.mjs";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
@@ -14,11 +15,11 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 /** Resident memory of a process now (VmRSS), MB. */
 function rss(pid) {
   const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
-  return line ? Number(line[1]) / 1024 : NaN;
+  return line ? kibToMB(Number(line[1])) : NaN;
 }
 
 /** One viewer: the time each figures event arrived, with its total. */
-function openViewer(url) {
+export function openViewer(url) {
   return new Promise((resolve, reject) => {
     const seen = [];
     const req = http.get(url, { agent: false, headers: { accept: "text/event-stream" } }, (res) => {

@@ -3,7 +3,10 @@
 // VmRSS and VmHWM read from /proc every 50 ms through each phase, the phase the peak fell in, and
 // what the memory was made of at the peak and at the end (bench/lib/resident.mjs, from smaps).
 //   fresh  an empty DATA_DIR: the server creates the database and migrates it, then serves pages
-//   demo   a DATA_DIR seeded with the demo data (what `npm run demo` serves): pages, then votes
+//   demo   a DATA_DIR seeded with the demo data (what `npm run demo` serves), and a survey of the demo
+//          surveyor's with EXPORT_VOTES votes more: pages, then votes, then 1,000 live streams of one
+//          survey while votes land, then that survey's CSV export (all its voters) as its surveyor
+// Memory in MB of 10^6 bytes throughout (bench/lib/units.mjs).
 // BENCH_NODE_FLAGS="--flag ..." starts `node <flags> server/index.mjs` instead of `npm start`, to
 // compare Node/V8 flags; BENCH_MEMORY_CASES=fresh,demo picks the cases.
 import { spawn } from "node:child_process";
@@ -15,15 +18,23 @@ import autocannon from "autocannon";
 import { PGlite } from "@electric-sql/pglite";
 import { serverEnv, throwawayServer, waitFor } from "../scripts/lib/throwaway-server.mjs";
 import { castVotes } from "./lib/cast-votes.mjs";
+import { apiToken } from "./lib/api-token.mjs";
+import { openViewer } from "./live.mjs";
 import { residentByKind } from "./lib/resident.mjs";
+import { kibToMB, bytesToMB } from "./lib/units.mjs";
 
 const VOTERS = 2000;
+/** Voters kept for the live streams' phase (20 votes a second while the streams are open). */
+const LIVE_VOTERS = 100;
+const LIVE_VIEWERS = 1000;
+/** The exported survey's votes, inserted in bulk before the server starts. */
+const EXPORT_VOTES = 100_000;
 
 /** VmRSS and VmHWM of a process, MB (NaN once it has gone). */
 function memoryOf(pid) {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const mb = (field) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1]) / 1024;
+    const mb = (field) => kibToMB(Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1]));
     return { rss: mb("VmRSS"), hwm: mb("VmHWM") };
   } catch {
     return { rss: NaN, hwm: NaN };
@@ -82,7 +93,7 @@ const METRICS_TOKEN = randomBytes(24).toString("hex");
 /** The V8 heaps from the server's own metrics, MB: the main thread's committed per space, and external; the database worker's. */
 async function heapOf(base) {
   const text = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const mb = (re) => [...text.matchAll(re)].map((m) => [m[1], Number(m[2]) / 2 ** 20]);
+  const mb = (re) => [...text.matchAll(re)].map((m) => [m[1], bytesToMB(Number(m[2]))]);
   const spaces = mb(/^nodejs_heap_space_size_total_bytes\{space="([a-z_]+)"\} (\S+)/gm).filter(([, v]) => v >= 1);
   const [[, total] = [, NaN]] = mb(/^nodejs_heap_size_total_bytes()\s(\S+)/gm);
   const [[, used] = [, NaN]] = mb(/^nodejs_heap_size_used_bytes()\s(\S+)/gm);
@@ -148,14 +159,87 @@ async function fresh(port, appDir) {
   }
 }
 
-/** A DATA_DIR seeded with the demo data and voters, as `npm run demo` serves it. */
+/**
+ * A survey of the demo surveyor's with `EXPORT_VOTES` votes of as many new accounts (one in ten with a
+ * comment), in bulk with the counters' triggers off and counted once afterwards, as
+ * scripts/scale-seed.ts does. Returns the survey and its surveyor.
+ */
+async function addExportedSurvey(db) {
+  const {
+    rows: [owner],
+  } = await db.query(`SELECT id FROM users WHERE email = 'surveyor@demo.test'`);
+  const {
+    rows: [survey],
+  } = await db.query(
+    `INSERT INTO surveys (title, description, category, deadline, question_title, question_description, surveyor_id, created_at)
+     VALUES ('Memory export', 'Bench', 'Technology', current_date + 30, 'Q', 'D', $1, now() - interval '20 days') RETURNING id`,
+    [owner.id],
+  );
+  await db.exec(`alter table users disable trigger user; alter table surveys disable trigger user; alter table votes disable trigger all;`);
+  await db.query(
+    `INSERT INTO users (email, name, role, created_at, email_verified)
+     SELECT 'memory-export-' || g || '@bench.test', 'Exported voter ' || g, 'user', now() - interval '30 days', now() FROM generate_series(1, ${EXPORT_VOTES}) g`,
+  );
+  await db.query(
+    `INSERT INTO votes (survey_id, user_id, vote, comment, created_at)
+     SELECT $1::uuid, id, CASE WHEN n % 3 = 0 THEN 'no'::vote_value ELSE 'yes'::vote_value END,
+            CASE WHEN n % 10 = 0 THEN 'Comment ' || n || ': I voted after reading the description twice.' END,
+            now() - make_interval(secs => n % 86400)
+     FROM (SELECT id, row_number() OVER (ORDER BY email) AS n FROM users WHERE email LIKE 'memory-export-%') v`,
+    [survey.id],
+  );
+  await db.query(
+    `UPDATE surveys SET yes_count = (SELECT count(*) FROM votes WHERE survey_id = $1 AND vote = 'yes'),
+                        no_count = (SELECT count(*) FROM votes WHERE survey_id = $1 AND vote = 'no') WHERE id = $1`,
+    [survey.id],
+  );
+  await db.exec(`alter table users enable trigger user; alter table surveys enable trigger user; alter table votes enable trigger all; select recount_row_counts();`);
+  return { surveyId: survey.id, ownerId: owner.id };
+}
+
+/** `LIVE_VIEWERS` streams of one survey's live figures, 20 votes a second landing meanwhile, then closed. */
+async function liveStreamsLoad(base, secret, voters, surveyId, mem) {
+  mem.phase("live streams");
+  const url = `${base}/api/survey/${surveyId}/live`;
+  const open = [];
+  for (let i = 0; i < LIVE_VIEWERS; i += 100) open.push(...(await Promise.all(Array.from({ length: Math.min(100, LIVE_VIEWERS - i) }, () => openViewer(url)))));
+  const until = performance.now() + voters.length * 50;
+  let next = 0;
+  while (next < voters.length && performance.now() < until) {
+    const res = await fetch(`${base}/api/vote/${surveyId}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${apiToken(secret, voters[next++])}`, "content-type": "application/json" },
+      body: JSON.stringify({ vote: next % 2 ? "yes" : "no" }),
+    });
+    await res.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  // The last figures reach every stream within about a second.
+  await new Promise((r) => setTimeout(r, 1500));
+  const receiving = open.filter((v) => v.seen.length > 1).length;
+  for (const viewer of open) viewer.close();
+  return receiving;
+}
+
+/** The exported survey's CSV as its surveyor downloads it, read to the end: its bytes. */
+async function exportLoad(base, secret, { surveyId, ownerId }, mem) {
+  mem.phase("export");
+  const res = await fetch(`${base}/api/survey/${surveyId}/export`, { headers: { authorization: `Bearer ${apiToken(secret, ownerId)}` } });
+  if (!res.ok) throw new Error(`export answered ${res.status}`);
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += chunk.length;
+  return bytes;
+}
+
+/** A DATA_DIR seeded with the demo data, voters and a survey to export, as `npm run demo` serves it. */
 async function demo(port, appDir) {
-  const server = throwawayServer({ name: "bench-memory", port, appDir, env: { LOG_LEVEL: "error", METRICS_TOKEN } });
+  const server = throwawayServer({ name: "bench-memory", port, appDir, env: { LOG_LEVEL: "error", METRICS_TOKEN, LIVE_MAX_STREAMS_PER_CLIENT: String(LIVE_VIEWERS * 2) } });
   const db = new PGlite(path.join(server.dataDir, "pgdata"));
   const { rows: voters } = await db.query(
-    `INSERT INTO users (email, name, role) SELECT 'memory-voter-' || g || '@bench.test', 'Voter ' || g, 'user' FROM generate_series(1, ${VOTERS}) g RETURNING id`,
+    `INSERT INTO users (email, name, role) SELECT 'memory-voter-' || g || '@bench.test', 'Voter ' || g, 'user' FROM generate_series(1, ${VOTERS + LIVE_VOTERS}) g RETURNING id`,
   );
   const { rows: surveys } = await db.query(`SELECT id FROM surveys WHERE status = 'publish' AND deadline > current_date ORDER BY created_at LIMIT 5`);
+  const exported = await addExportedSurvey(db);
   await db.close();
   const child = startServer(server.env, appDir);
   const mem = sampler(child.pid);
@@ -164,12 +248,15 @@ async function demo(port, appDir) {
     await waitFor(`${server.base}/api/health/ready`);
     const readySeconds = (performance.now() - t) / 1000;
     await pagesLoad(server.base, mem);
-    const votesPerSecond = await votesLoad(server.base, server.env.AUTH_SECRET, voters.map((v) => v.id), surveys.map((s) => s.id), mem);
+    const ids = voters.map((v) => v.id);
+    const votesPerSecond = await votesLoad(server.base, server.env.AUTH_SECRET, ids.slice(0, VOTERS), surveys.map((s) => s.id), mem);
+    const receiving = await liveStreamsLoad(server.base, server.env.AUTH_SECRET, ids.slice(VOTERS), surveys[0].id, mem);
+    const exportBytes = await exportLoad(server.base, server.env.AUTH_SECRET, exported, mem);
     mem.phase("idle");
     await new Promise((r) => setTimeout(r, 1000));
     const heap = await heapOf(server.base);
     const result = mem.stop();
-    return { ...result, heap, readySeconds, votesPerSecond, exit: await stopServer(child) };
+    return { ...result, heap, readySeconds, votesPerSecond, receiving, exportBytes, exit: await stopServer(child) };
   } finally {
     if (child.exitCode === null) await stopServer(child);
     await server.stop();
@@ -189,7 +276,7 @@ export async function benchMemory({ row, fmt, ok, port, log, appDir = process.cw
     row(
       "6b memory, embedded",
       `${name} DATA_DIR, ${how}: peak RSS (VmHWM)`,
-      `${fmt(r.hwm)} MB, in "${r.peak.phase}" (${kinds(r.peak.kinds)}); max per phase: ${phases}; at the end ${fmt(r.phases.get("idle")?.last)} MB (${kinds(r.end)}): ${r.heap}; ready after ${fmt(r.readySeconds, 1)} s${r.votesPerSecond ? `, ${fmt(r.votesPerSecond)} votes/s` : ""}; SIGTERM exit ${r.exit}`,
+      `${fmt(r.hwm)} MB, in "${r.peak.phase}" (${kinds(r.peak.kinds)}); max per phase: ${phases}; at the end ${fmt(r.phases.get("idle")?.last)} MB (${kinds(r.end)}): ${r.heap}; ready after ${fmt(r.readySeconds, 1)} s${r.votesPerSecond ? `, ${fmt(r.votesPerSecond)} votes/s` : ""}${r.receiving !== undefined ? `, ${r.receiving} of ${LIVE_VIEWERS} streams received the votes` : ""}${r.exportBytes ? `, export of ${EXPORT_VOTES} voters ${fmt(r.exportBytes / 1e6, 1)} MB` : ""}; SIGTERM exit ${r.exit}`,
       "< 400 MB",
       ok(r.hwm < 400),
     );

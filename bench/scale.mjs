@@ -27,6 +27,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { client, facts, measurePair, RUNS } from "./scale-pages.mjs";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.mjs";
+import { kibToMB } from "./lib/units.mjs";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const METRICS_TOKEN = randomBytes(16).toString("hex");
@@ -51,7 +52,7 @@ const TARGET = 1.5;
 /** VmHWM (peak resident set) of a process, MB: the server and its PGlite thread are one process. */
 function peakRss(pid) {
   const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmHWM:\s+(\d+) kB/);
-  return line ? Number(line[1]) / 1024 : NaN;
+  return line ? kibToMB(Number(line[1])) : NaN;
 }
 
 /** Starts `server/index.mjs` on `env` and `port`; resolves once it is ready. */

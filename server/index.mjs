@@ -24,7 +24,7 @@ import { getEnv } from "../lib/env.mjs";
 import { routeRequest, VARY_LOCALE } from "../lib/i18n/routing.mjs";
 import { createLogger } from "../lib/logger.mjs";
 import { metrics } from "../lib/metrics.mjs";
-import { runtime } from "../lib/runtime.mjs";
+import { onShutdown, runtime } from "../lib/runtime.mjs";
 import { isHttps, parseTrustedProxies, resolveClientAddress } from "./client-address.mjs";
 import { drainOnStop } from "./drain.mjs";
 import { createPageGzip } from "./page-gzip.mjs";
@@ -61,7 +61,16 @@ await app.prepare();
 // Kept answers only with Next's in-process cache: with Redis, other servers' revalidations are heard there.
 // The build's pages (/about, /privacy, …) were made when it was: its BUILD_ID file was written last.
 const builtAt = fs.statSync(path.join(process.cwd(), ".next", "BUILD_ID")).mtimeMs;
-const pages = createPageGzip({ cacheMegabytes: env.PRECOMPRESS_CACHE_MB, keep: !env.REDIS_URL, builtAt });
+// With Redis, pages are kept only while this server hears the other servers' revalidations (its client
+// is loaded only then).
+let keep = true;
+if (env.REDIS_URL) {
+  const { cacheEventsHeard, shareCacheEvents } = await import("../lib/cache/cache-events.mjs");
+  const close = shareCacheEvents();
+  if (close) onShutdown("cache-events", close);
+  keep = cacheEventsHeard;
+}
+const pages = createPageGzip({ cacheMegabytes: env.PRECOMPRESS_CACHE_MB, keep, builtAt });
 // Compressed in the background from now on; each file is answered here once it is ready.
 const statics = createStaticFiles({ dir: process.cwd(), log });
 const { patternOf } = loadRoutePatterns(process.cwd());

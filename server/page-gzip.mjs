@@ -39,8 +39,10 @@
 //     did not make), no older than the build, so its lifetime is counted from then (`/about`, whose
 //     lifetime is a year);
 //   - only for a plain GET of the HTML (no RSC or prefetch headers, no preview cookie);
-//   - only without Redis: with a shared cache another server's revalidations are heard only through
-//     Redis, which Next asks on every request.
+//   - with Redis (a cache shared by several servers), only while this server hears the others'
+//     revalidations on Redis's channel (lib/cache/cache-events.mjs): each expires every kept page here,
+//     and a page another server made counts its lifetime from the build (`builtAt`), so it is soon
+//     "stale": one request per page every 50 ms goes to Next, which reads the shared cache.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -89,8 +91,8 @@ const VARIANT_HEADERS = ["rsc", "next-router-prefetch", "next-router-segment-pre
 /** @typedef {import("node:http").ServerResponse} Response */
 
 /**
- * @param {{ cacheMegabytes?: number, keep?: boolean, builtAt?: number, cacheEvents?: import("../lib/runtime.d.mts").CacheEvents, refreshEveryMs?: number, brotliAfterMs?: number }} [options]
- *   `keep`: answer kept pages without Next (only with Next's in-process cache); `builtAt`: when the
+ * @param {{ cacheMegabytes?: number, keep?: boolean | (() => boolean), builtAt?: number, cacheEvents?: import("../lib/runtime.d.mts").CacheEvents, refreshEveryMs?: number, brotliAfterMs?: number }} [options]
+ *   `keep`: answer kept pages without Next (or a function saying whether to, now); `builtAt`: when the
  *   build made its pages (ms since the epoch), so that they are kept too; `cacheEvents`: the
  *   counts of the tag revalidations Next's cache has applied; `refreshEveryMs`: while a kept copy is
  *   stale, one request per page goes to Next this often, for its newer copy; `brotliAfterMs`: how long
@@ -104,6 +106,7 @@ const VARIANT_HEADERS = ["rsc", "next-router-prefetch", "next-router-segment-pre
  */
 export function createPageGzip({ cacheMegabytes = 64, keep = false, builtAt = undefined, cacheEvents = runtime().cacheEvents, refreshEveryMs = 50, brotliAfterMs = 1000 } = {}) {
   /** @type {LRUCache<string, Version>} */
+  const keeping = typeof keep === "function" ? keep : () => keep;
   const versions = new LRUCache({ maxSize: cacheMegabytes * 1024 * 1024, sizeCalculation: (entry) => entry.size });
   /** Versions being compressed, so that simultaneous requests for a new version compress it once. */
   const compressing = new Map();
@@ -298,7 +301,7 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, builtAt = un
     // A HIT of a page this server did not see being made, nor from a build it knows the time of, is not
     // kept at all (its age is unknown).
     const fresh = verdict === "hit" && asked.since !== undefined;
-    if (!keep || !(fresh || verdict === "stale")) return;
+    if (!keeping() || !(fresh || verdict === "stale")) return;
     if (!isPlainPageRequest(req) || res.hasHeader("set-cookie")) return;
     const lifetime = Number(String(res.getHeader("Cache-Control") ?? "").match(S_MAXAGE)?.[1]);
     if (!(lifetime > 0)) return;
@@ -319,7 +322,7 @@ export function createPageGzip({ cacheMegabytes = 64, keep = false, builtAt = un
    * mapped the public URL to its route): true when answered, false when Next must answer.
    */
   function serveKept(req, res) {
-    if (!keep || req.method !== "GET" || !isPlainPageRequest(req)) return false;
+    if (!keeping() || req.method !== "GET" || !isPlainPageRequest(req)) return false;
     const key = keyOf(req);
     const version = versions.get(key);
     const kept = version?.kept;

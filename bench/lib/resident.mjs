@@ -1,8 +1,9 @@
 // What a process's resident memory is made of, from /proc/<pid>/smaps, MB: WebAssembly memory (an
 // anonymous read-write mapping followed at once by the gigabytes V8 reserves behind it as guard
 // pages), other anonymous memory (V8's heaps of every thread, malloc's arenas, stacks) and files
-// mapped in (the node binary, native addons, their data).
+// mapped in (the node binary, native addons, their data). MB of 10^6 bytes (./units.mjs).
 import fs from "node:fs";
+import { kibToMB } from "./units.mjs";
 
 const GUARD_MIN = 2 ** 30;
 
@@ -24,7 +25,7 @@ export function residentByKind(pid) {
       continue;
     }
     const rss = line.match(/^Rss:\s+(\d+) kB/);
-    if (rss && current) current.rss = Number(rss[1]) / 1024;
+    if (rss && current) current.rss = kibToMB(Number(rss[1]));
   }
   const totals = { wasm: 0, anonymous: 0, files: 0 };
   mappings.forEach((m, i) => {

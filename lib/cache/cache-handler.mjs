@@ -7,6 +7,7 @@
 // timeout) and counts as a miss, so pages are rendered from the database: slower, never wrong.
 import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
+import { shareExpiration } from "./cache-events.mjs";
 import { CACHE_PREFIX, getRedis } from "./redis.mjs";
 
 CacheHandler.onCreation(({ buildId }) => {
@@ -26,4 +27,17 @@ CacheHandler.onCreation(({ buildId }) => {
   };
 });
 
-export default CacheHandler;
+/**
+ * The shared cache, telling every server of each tag it expired once Redis has it (lib/cache/cache-events.mjs):
+ * they answer the pages they kept without Next only while nothing expired since.
+ */
+export default class SharedCacheHandler extends CacheHandler {
+  /** @param {string | string[]} tags */
+  async revalidateTag(tags) {
+    try {
+      return await super.revalidateTag(tags);
+    } finally {
+      shareExpiration();
+    }
+  }
+}

@@ -6,17 +6,11 @@
 // expired its entries (an edit, an unpublish). The counts move once Next has applied the change, never
 // before. Used only when REDIS_URL is not set (cache-handler.mjs otherwise: lib/cache/handler-choice.mjs).
 import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
-import { runtime } from "../runtime.mjs";
+import { countRevalidation } from "./cache-counts.mjs";
 
 // A CommonJS module: Node's import gives its exports object, a bundler (the tests) the class itself.
 /** @type {typeof import("next/dist/server/lib/incremental-cache/file-system-cache.js").default} */
 const NextFileSystemCache = /** @type {any} */ (fileSystemCache).default ?? fileSystemCache;
-
-function expired() {
-  const events = runtime().cacheEvents;
-  events.revalidations++;
-  events.expirations++;
-}
 
 export default class MemoryCacheHandler extends NextFileSystemCache {
   /**
@@ -29,13 +23,7 @@ export default class MemoryCacheHandler extends NextFileSystemCache {
     try {
       return await super.revalidateTag(tags, durations);
     } finally {
-      const expire = durations ? durations.expire : 0;
-      if (expire === undefined) runtime().cacheEvents.revalidations++;
-      else if (expire <= 0) expired();
-      else {
-        runtime().cacheEvents.revalidations++;
-        setTimeout(expired, expire * 1000).unref();
-      }
+      countRevalidation(durations ? durations.expire : 0);
     }
   }
 }
