@@ -23,10 +23,11 @@
 // survey (bench/webhooks.mjs; alone: `node bench/webhooks.mjs`); a static JavaScript chunk against a bare
 // Node server sending the same bytes, and the bytes brotli saves on `/` (bench/compression.mjs); public pages from
 // one of two servers sharing their cache through Redis beside one server without, and an unpublish seen
-// across them (bench/shared-cache.mjs, with redis-server).
+// across them (bench/shared-cache.mjs, with redis-server); votes per second on one viral survey against the same
+// votes spread over 100 surveys, two servers, and the counts after (bench/viral.mjs).
 // `npm run bench -- --scale` adds section 10 (bench/scale.mjs, about 15 minutes more): every page at demo
 // size and with a million votes, on both databases, with each page's query plans and peak memory.
-// BENCH_SECTIONS=1,6b (comma list: 1 2 3 3b 4 5 6 6b 7 8 9 11 12 13 14) runs only those sections, for one figure
+// BENCH_SECTIONS=1,6b (comma list: 1 2 3 3b 4 5 6 6b 7 8 9 11 12 13 14 15) runs only those sections, for one figure
 // without the whole run; BENCH_NODE_FLAGS="--flag ..." starts the server with those Node/V8 flags instead of
 // the ones `npm start` uses (server/node-flags.mjs).
 import { spawn } from "node:child_process";
@@ -38,6 +39,7 @@ import { benchAltcha, benchAltchaBrowser } from "./altcha.mjs";
 import { benchCachedPages } from "./cached-pages.mjs";
 import { benchCompression } from "./compression.mjs";
 import { benchSharedCache } from "./shared-cache.mjs";
+import { benchViral } from "./viral.mjs";
 import { benchEmbedded } from "./embedded.mjs";
 import { benchIntegrity } from "./integrity.mjs";
 import { benchJourneys } from "./journeys.mjs";
@@ -241,6 +243,9 @@ try {
     const shared = pages.filter(([name]) => ["/", "/surveys", "/surveys?category=Health&sort=createdAt&page=2", "survey page", "/about (prerendered)"].includes(name));
     await benchSharedCache({ base, env, nodeFlags, port, pages: shared, db, load, row, fmt, ok, log });
   }
+
+  // ---- 15. one viral survey: votes on one survey against votes spread (bench/viral.mjs) ---------------
+  if (runs("15")) await benchViral({ base, env, nodeFlags, port, db, row, fmt, ok, log });
 
   // ---- 2. a stream of votes (bench/vote-stream.mjs) ---------------------------------------------------
   if (runs("2")) await benchVoteStream({ base, db, authSecret, top, surveyUrl, idle, load, failed, seconds, row, fmt, ok, log });
