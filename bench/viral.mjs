@@ -5,36 +5,11 @@
 // whether every figure the votes move equals a recount from the rows: each survey's yes/no counters,
 // its quarter-hour buckets (the votes-over-time chart) and its integrity row (votes, verified).
 import { spawn } from "node:child_process";
-import { apiToken } from "./lib/api-token.mjs";
+import { castVotes } from "./lib/cast-votes.mjs";
 import { stop, waitFor } from "./lib/processes.mjs";
 
 const VOTERS = 5000;
 const SPREAD = 100;
-const IN_FLIGHT = 50;
-
-/** Every voter votes once, on `surveyOf(i)`, through the servers in turn: the votes counted and refused, and the time. */
-async function castAll({ bases, secret, voters, surveyOf }) {
-  let next = 0;
-  let accepted = 0;
-  let refused = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < voters.length) {
-        const i = next++;
-        const res = await fetch(`${bases[i % bases.length]}/api/vote/${surveyOf(i)}`, {
-          method: "PUT",
-          headers: { authorization: `Bearer ${apiToken(secret, voters[i])}`, "content-type": "application/json" },
-          body: JSON.stringify({ vote: i % 3 ? "yes" : "no" }),
-        });
-        await res.arrayBuffer();
-        if (res.ok) accepted++;
-        else refused++;
-      }
-    }),
-  );
-  return { accepted, refused, seconds: (performance.now() - started) / 1000 };
-}
 
 /** Surveys among `ids` whose counters, buckets or integrity row differ from a recount of their votes. */
 async function miscounted(db, ids) {
@@ -85,8 +60,8 @@ export async function benchViral({ base, env, nodeFlags, port, db, row, fmt, ok,
     const ids = voters.map((v) => v.id);
     // In halves, in the order spread, one, one, spread: the server warming up favours neither.
     const [first, last] = [ids.slice(0, VOTERS / 2), ids.slice(VOTERS / 2)];
-    const toSpread = (some) => castAll({ bases, secret: env.AUTH_SECRET, voters: some, surveyOf: (i) => spread[i % SPREAD] });
-    const toViral = (some) => castAll({ bases, secret: env.AUTH_SECRET, voters: some, surveyOf: () => viral });
+    const toSpread = (some) => castVotes({ bases, secret: env.AUTH_SECRET, voters: some, surveys: spread });
+    const toViral = (some) => castVotes({ bases, secret: env.AUTH_SECRET, voters: some, surveys: [viral] });
     log(`${VOTERS} votes spread over ${SPREAD} surveys and ${VOTERS} on one survey, in halves...`);
     const runs = { spread: [await toSpread(first)], viral: [await toViral(first)] };
     runs.viral.push(await toViral(last));

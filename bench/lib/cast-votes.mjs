@@ -2,9 +2,10 @@ import { apiToken } from "./api-token.mjs";
 
 /**
  * Votes of distinct voters through the API, 50 in flight at a time, spread over `surveys`, until the
- * voters run out or `until` (a `performance.now()` time) passes.
+ * voters run out or `until` (a `performance.now()` time) passes. With `bases`, the requests go to
+ * those servers in turn instead of `base`.
  */
-export async function castVotes({ base, secret, voters, surveys, until = Infinity }) {
+export async function castVotes({ base, bases = [base], secret, voters, surveys, until = Infinity }) {
   let next = 0;
   let accepted = 0;
   let refused = 0;
@@ -13,7 +14,7 @@ export async function castVotes({ base, secret, voters, surveys, until = Infinit
     Array.from({ length: 50 }, async () => {
       while (performance.now() < until && next < voters.length) {
         const i = next++;
-        const res = await fetch(`${base}/api/vote/${surveys[i % surveys.length]}`, {
+        const res = await fetch(`${bases[i % bases.length]}/api/vote/${surveys[i % surveys.length]}`, {
           method: "PUT",
           headers: { authorization: `Bearer ${apiToken(secret, voters[i])}`, "content-type": "application/json" },
           body: JSON.stringify({ vote: i % 3 ? "yes" : "no" }),

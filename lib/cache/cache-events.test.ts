@@ -2,32 +2,15 @@
 // another server's expiration is counted here, this server's own once; the pages are kept only while
 // the channel is heard, and hearing it again after Redis came back counts an expiration (what was
 // published meanwhile is lost).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasRedis, startRedis, until } from "@/tests/redis-server";
 import { closeRedis, pingRedis } from "@/lib/cache/redis.mjs";
 import { runtime } from "@/lib/runtime.mjs";
 import { CACHE_EVENTS_CHANNEL, cacheEventsHeard, shareCacheEvents, shareExpiration } from "./cache-events.mjs";
 
 const PORT = 4793;
-const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
 let redis: ChildProcess | undefined;
-
-async function startRedis() {
-  const child = spawn("redis-server", ["--port", String(PORT), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"], { stdio: "ignore" });
-  for (let i = 0; i < 50; i++) {
-    if (spawnSync("redis-cli", ["-p", String(PORT), "ping"]).stdout?.toString().includes("PONG")) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return child;
-}
-
-async function until(check: () => boolean, ms = 8000) {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const expirations = () => runtime().cacheEvents.expirations;
 /** Another server's expiration, as it publishes it. */
@@ -36,7 +19,7 @@ const publishFromElsewhere = () => spawnSync("redis-cli", ["-p", String(PORT), "
 describe.skipIf(!hasRedis)("cache revalidations shared through Redis", () => {
   let close: (() => Promise<void>) | null = null;
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await startRedis(PORT);
     process.env.REDIS_URL = `redis://127.0.0.1:${PORT}`;
     await pingRedis();
   });
@@ -65,7 +48,7 @@ describe.skipIf(!hasRedis)("cache revalidations shared through Redis", () => {
     redis?.kill();
     await until(() => !cacheEventsHeard());
     const before = expirations();
-    redis = await startRedis();
+    redis = await startRedis(PORT);
     await until(() => cacheEventsHeard(), 15_000);
     expect(expirations()).toBeGreaterThan(before);
     const after = expirations();

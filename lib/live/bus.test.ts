@@ -2,8 +2,9 @@
 // published vote makes a subscribed hub read that survey again, ignoring figures memoized before it; a
 // published change makes it read at once, past its interval; a server whose Redis came up only after
 // it started (retried meanwhile) hears them all the same, and says how its connection is meanwhile.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasRedis, startRedis, until } from "@/tests/redis-server";
 import { closeRedis, pingRedis, redisState } from "@/lib/cache/redis.mjs";
 import { runtime } from "@/lib/runtime.mjs";
 import { publishChange, publishVote, subscribeLive } from "./bus";
@@ -11,25 +12,7 @@ import { createHub } from "./hub";
 
 const PORT = 4791;
 const LATE_PORT = 4792;
-const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
 let redis: ChildProcess | undefined;
-
-async function startRedis(port: number) {
-  const child = spawn("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"], { stdio: "ignore" });
-  for (let i = 0; i < 50; i++) {
-    if (spawnSync("redis-cli", ["-p", String(port), "ping"]).stdout?.toString().includes("PONG")) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return child;
-}
-
-async function until(check: () => boolean, ms = 5000) {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.skipIf(!hasRedis)("live results over Redis pub/sub", () => {
   beforeAll(async () => {
