@@ -5,12 +5,15 @@
 //
 // When the server starts, each file of `.next/static` is read once and compressed once, brotli at
 // quality 11 and gzip at level 9, one file at a time on libuv's thread pool (never on the event loop,
-// and never more than one of its threads), and kept in memory with its ETag (the sha1 of its bytes).
-// The compressed copies are also written to `.next/cache/precompressed/`, named by that hash, so that
-// the next start of the same build (another server, a restart) only reads them; `npm run build` makes
-// them right after `next build` (`node server/static-files.mjs`, the `postbuild` script). Until a
-// file is ready, and for anything this module does not hold (an unknown path, a range request, a
-// method other than GET and HEAD), the request goes to Next as before.
+// and never more than one of its threads), with its ETag (the sha1 of its bytes). The compressed
+// copies are written to `.next/cache/precompressed/`, named by that hash, so that the next start of
+// the same build (another server, a restart) only reads them; `npm run build` makes them right after
+// `next build` (`node server/static-files.mjs`, the `postbuild` script). Each copy (a file in one
+// encoding) is read into memory when it is first asked for, and kept: a server holds the scripts its
+// visitors load, in the encodings their browsers take (brotli), not the whole build in three encodings
+// (about 12 MB). Without a folder for the copies (a read-only build), they are kept in memory from the
+// start. Until a file is ready, while a copy is being read, and for anything this module does not hold
+// (an unknown path, a range request, a method other than GET and HEAD), the request goes to Next as before.
 //
 // An answer carries what Next's would: the headers of next.config.ts that match its path (from the
 // build's routes manifest), `Cache-Control: public, max-age=31536000, immutable`, its type and
@@ -67,7 +70,7 @@ const ENCODINGS = ["br", "gzip", "identity"];
 /** Different Accept-Encoding values remembered with their choice (browsers send a handful). */
 const CHOICES_MAX = 200;
 
-/** @typedef {{ bytes: Buffer, headers: (string | number)[] }} Variant */
+/** @typedef {{ bytes: Buffer | null, source: string | null, reading?: boolean, headers: (string | number)[] }} Variant `bytes` once in memory; `source`: the file to read them from */
 /** @typedef {{ variants: { br?: Variant, gzip?: Variant, identity: Variant }, etag: string, lastModified: string, notModified: (string | number)[] }} StaticFile */
 
 /**
@@ -143,7 +146,28 @@ export function createStaticFiles({ dir, cacheDir = path.join(dir, ".next/cache/
     const copies = file.variants;
     // A file with no smaller copy (an image, a tiny script) goes as it is.
     const copy = encoding === "br" ? (copies.br ?? copies.identity) : encoding === "gzip" ? (copies.gzip ?? copies.identity) : copies.identity;
+    if (!copy.bytes) {
+      read(copy);
+      return null;
+    }
     return { file, copy };
+  }
+
+  /** Reads a copy into memory, once; meanwhile its requests go to Next. */
+  function read(copy) {
+    if (copy.reading || !copy.source) return;
+    copy.reading = true;
+    fs.readFile(copy.source).then(
+      (bytes) => {
+        copy.bytes = bytes;
+        copy.reading = false;
+      },
+      (error) => {
+        // The copy went (another build cleaned the folder): Next answers this file from now on.
+        log?.warn({ file: copy.source, error: error?.message }, "static files: a copy could not be read, Next serves it");
+        copy.source = null;
+      },
+    );
   }
 
   /**
@@ -176,7 +200,7 @@ export function createStaticFiles({ dir, cacheDir = path.join(dir, ".next/cache/
 }
 
 /** @typedef {{ files: number, fromCache: number, compressed: number, skipped: number, bytes: number, brotliBytes: number, gzipBytes: number, ms: number }} StaticLoad */
-/** @typedef {{ bytes: Buffer, br: Buffer | null, gzip: Buffer | null, type: string, etag: string, lastModified: string }} LoadedFile */
+/** @typedef {{ bytes: Buffer, br: Buffer | null, gzip: Buffer | null, type: string, etag: string, lastModified: string, sources: { identity: string, br: string, gzip: string } | null }} LoadedFile `sources`: where each copy can be read again (null: nowhere, keep them) */
 
 /**
  * Reads and compresses every file of `dir/.next/static`, one at a time, handing each to `onFile`
@@ -231,7 +255,8 @@ export async function loadStaticFiles(dir, { cacheDir, maxBytes, quality }, onFi
     load.brotliBytes += (br ?? zipped ?? bytes).length;
     load.gzipBytes += (zipped ?? bytes).length;
     const urlPath = STATIC_PREFIX + relative.split(path.sep).join("/");
-    onFile?.(urlPath, { bytes, br, gzip: zipped, type, etag: `W/"${hash}"`, lastModified: stat.mtime.toUTCString() }, size);
+    const sources = cacheDir && COMPRESSIBLE.has(extension) ? { identity: full, br: path.join(cacheDir, `${hash}.br`), gzip: path.join(cacheDir, `${hash}.gz`) } : null;
+    onFile?.(urlPath, { bytes, br, gzip: zipped, type, etag: `W/"${hash}"`, lastModified: stat.mtime.toUTCString(), sources }, size);
   }
   if (cacheDir) await pruneCache(cacheDir, used);
   load.ms = Math.round(performance.now() - started);
@@ -322,16 +347,18 @@ function headersFor(rules, urlPath) {
 /** The file's answers, their headers made once: one flat list per encoding, and the 304's, each led by the request id's slot. */
 function withHeaders(file, configured) {
   const common = ["X-Request-Id", "", ...configured.flat(), "Cache-Control", IMMUTABLE, "Last-Modified", file.lastModified, "ETag", file.etag, "Vary", "Accept-Encoding"];
-  const variant = (bytes, encoding) => ({
-    bytes,
+  // With copies on disk, each is read when first asked for (see above).
+  const variant = (bytes, encoding, source) => ({
+    bytes: source ? null : bytes,
+    source,
     headers: [...common, "Content-Type", file.type, ...(encoding ? ["Content-Encoding", encoding] : []), "Content-Length", bytes.length],
   });
   // Each list is its own (the request id's slot is written per answer).
   return {
     variants: {
-      ...(file.br ? { br: variant(file.br, "br") } : {}),
-      ...(file.gzip ? { gzip: variant(file.gzip, "gzip") } : {}),
-      identity: variant(file.bytes, null),
+      ...(file.br ? { br: variant(file.br, "br", file.sources?.br ?? null) } : {}),
+      ...(file.gzip ? { gzip: variant(file.gzip, "gzip", file.sources?.gzip ?? null) } : {}),
+      identity: variant(file.bytes, null, file.sources?.identity ?? null),
     },
     etag: file.etag,
     lastModified: file.lastModified,

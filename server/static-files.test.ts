@@ -1,6 +1,6 @@
 // The build's static files answered by the server from memory, compressed once (server/static-files.mjs),
 // on a build folder made here: what each encoding sends, the headers Next would send, 304 and HEAD,
-// what is left to Next, and the compressed copies kept between starts.
+// what is left to Next, the compressed copies kept between starts, and each copy read when first asked for.
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -50,10 +50,22 @@ function makeBuild() {
   return root;
 }
 
+/** A request as the server hands it to `lookup`. */
+const ask = (url: string, headers: Record<string, string> = {}) => ({ method: "GET", url, headers }) as unknown as http.IncomingMessage;
+
+/** Asks until the copy is in memory (the first ask starts reading it). */
+async function inMemory(files: ReturnType<typeof createStaticFiles>, url: string, headers: Record<string, string> = {}) {
+  for (let tries = 0; tries < 200 && !files.lookup(ask(url, headers)); tries++) await new Promise((r) => setTimeout(r, 10));
+  return files.lookup(ask(url, headers));
+}
+
 beforeAll(async () => {
   dir = makeBuild();
   statics = createStaticFiles({ dir, quality: 5 });
   await statics.ready;
+  for (const encoding of ["br", "gzip", "identity"]) {
+    for (const file of ["app.js", "site.css", "tiny.js"]) await inMemory(statics, `/_next/static/chunks/${file}`, { "accept-encoding": encoding });
+  }
   server = http.createServer((req, res) => {
     if (statics.serve(req, res)) return;
     toNext.push(`${req.method} ${req.url}`);
@@ -164,7 +176,26 @@ describe("the build's static files", () => {
     const again = createStaticFiles({ dir, quality: 5 });
     expect(await again.ready).toMatchObject({ fromCache: 3, compressed: 0, files: 4 });
     expect(fs.readdirSync(cacheDir).sort()).toEqual(names.sort());
-    expect(again.lookup({ method: "GET", url: "/_next/static/chunks/app.js", headers: { "accept-encoding": "br" } } as unknown as http.IncomingMessage)).not.toBeNull();
+    expect(await inMemory(again, "/_next/static/chunks/app.js", { "accept-encoding": "br" })).not.toBeNull();
+  });
+
+  it("reads each copy when it is first asked for: that request goes to Next, the next ones get the copy", async () => {
+    const again = createStaticFiles({ dir, quality: 5 });
+    await again.ready;
+    const br = { "accept-encoding": "br" };
+    expect(again.lookup(ask("/_next/static/chunks/app.js", br))).toBeNull();
+    const found = await inMemory(again, "/_next/static/chunks/app.js", br);
+    expect(zlib.brotliDecompressSync(found!.copy.bytes!).toString()).toBe(script);
+    // The other encodings of the same file were not read.
+    expect(again.lookup(ask("/_next/static/chunks/app.js", { "accept-encoding": "gzip" }))).toBeNull();
+    // A file with no compressed copy (an image) is in memory from the start.
+    expect(again.lookup(ask("/_next/static/media/icon.png", br))?.copy.bytes).toEqual(image);
+  });
+
+  it("keeps the copies in memory from the start when there is no folder for them", async () => {
+    const held = createStaticFiles({ dir, quality: 5, cacheDir: null });
+    await held.ready;
+    expect(held.lookup(ask("/_next/static/chunks/app.js", { "accept-encoding": "gzip" }))).not.toBeNull();
   });
 
   it("keeps files in memory up to its limit; the others go to Next", async () => {
@@ -172,8 +203,7 @@ describe("the build's static files", () => {
     const load = await limited.ready;
     expect(load.skipped).toBeGreaterThan(0);
     expect(limited.stats().bytes).toBeLessThanOrEqual(1000);
-    const ask = (url: string) => limited.lookup({ method: "GET", url, headers: {} } as unknown as http.IncomingMessage);
-    expect(ask("/_next/static/chunks/app.js")).toBeNull();
-    expect(ask("/_next/static/chunks/tiny.js")).not.toBeNull();
+    expect(limited.lookup(ask("/_next/static/chunks/app.js"))).toBeNull();
+    expect(limited.lookup(ask("/_next/static/chunks/tiny.js"))).not.toBeNull();
   });
 });
