@@ -4,7 +4,7 @@
 // { pages: { [page]: { ms, queries: [{ sql, plan, maxRows, seqScans, sorts }] } } }.
 // Run on the database DATABASE_URL or DATA_DIR names (nothing else may hold a DATA_DIR):
 //   node --conditions=react-server --import tsx bench/scale-plans.ts
-import { createRequire } from "node:module";
+import { createRequire, register } from "node:module";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 
@@ -14,6 +14,13 @@ import { sql } from "drizzle-orm";
 const require = createRequire(import.meta.url);
 const navigation = require.resolve("next/navigation");
 require.cache[navigation] = { id: navigation, filename: navigation, loaded: true, exports: {} } as NodeJS.Module;
+// next-intl's react-server entry re-exports its client provider, which needs React's client half too;
+// the services use only its createTranslator, which is use-intl's core.
+register(
+  `data:text/javascript,${encodeURIComponent(
+    'export async function resolve(specifier, context, next) { return next(specifier === "next-intl" ? "use-intl/core" : specifier, context); }',
+  )}`,
+);
 
 const { getDb, closeDatabase } = await import("@/lib/db");
 const { queryRows } = await import("@/lib/db/client");
@@ -67,6 +74,13 @@ const ownTotal = await countOwnSurveys(surveyor.id);
 const surveyorViewer = { id: surveyor.id, role: "surveyor" as const };
 const search = process.env.BENCH_SCALE_USER_SEARCH ?? "voter1";
 const today = siteToday();
+// The middle of each long admin list, as bench/scale-pages.mjs picks it (its deepest page), and the
+// last page of Manage Users.
+const middle = (rows: number, size = DASHBOARD_PAGE_SIZE) => Math.max(1, Math.ceil(rows / size / 2));
+const countOf = async (query: ReturnType<typeof sql>) => Number((await one<{ n: string }>(query)).n);
+const accounts = await countOf(sql`select count(*) as n from users where deleted_at is null`);
+const plainUsers = await countOf(sql`select count(*) as n from users where deleted_at is null and role = 'user'`);
+const paymentRows = await countOf(sql`select count(*) as n from payments`);
 
 const pages: Record<string, () => Promise<unknown>> = {
   "/": () => Promise.all([listPublishedSurveys({ sort: "totalVotes", page: 1, limit: 6, openOnly: true }), listPublishedSurveys({ sort: "createdAt", page: 1, limit: 12, openOnly: true })]),
@@ -114,9 +128,13 @@ const pages: Record<string, () => Promise<unknown>> = {
   [`/dashboard/admin/users?q=${search}`]: () => listUsers({ q: search, page: 1, limit: DASHBOARD_PAGE_SIZE }),
   "/dashboard/admin/users?q=s": () => listUsers({ q: "s", page: 1, limit: DASHBOARD_PAGE_SIZE }),
   "/dashboard/admin/users?role=surveyor": () => listUsers({ role: "surveyor", page: 1, limit: DASHBOARD_PAGE_SIZE }),
+  "/dashboard/admin/users?page=<middle>": () => listUsers({ page: middle(accounts), limit: DASHBOARD_PAGE_SIZE }),
+  "/dashboard/admin/users?page=<last>": () => listUsers({ page: pageCount(accounts), limit: DASHBOARD_PAGE_SIZE }),
+  "/dashboard/admin/users?role=user&page=<middle>": () => listUsers({ role: "user", page: middle(plainUsers), limit: DASHBOARD_PAGE_SIZE }),
   "/dashboard/admin/surveys": () => listSurveysForModeration({ page: 1, limit: DASHBOARD_PAGE_SIZE }),
   "/dashboard/admin/surveys?reported=1": () => listSurveysForModeration({ reportedOnly: true, page: 1, limit: DASHBOARD_PAGE_SIZE }),
   "/dashboard/admin/payments": () => Promise.all([listPayments({ page: 1, limit: DASHBOARD_PAGE_SIZE }), paymentTotals()]),
+  "/dashboard/admin/payments?page=<middle>": () => Promise.all([listPayments({ page: middle(paymentRows), limit: DASHBOARD_PAGE_SIZE }), paymentTotals()]),
   "CSV export, first 1,000 voters": async () => {
     for await (const page of voterPages(big.id)) return page;
   },

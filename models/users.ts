@@ -53,6 +53,26 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * The accounts (deleted ones left out) counted per stretch of the email order and role, kept by a trigger
+ * on users (migration 0024_user_email_buckets) in the transaction of each change: a stretch holds the
+ * emails from its `bound` (a `lower(email)`; the first stretch's is '') up to the next stretch's. Manage
+ * Users' page N adds these counts up to its offset and walks the email index from the stretch it falls
+ * in, so page 5,000 of 10,000 reads a few hundred counts and at most a stretch of accounts instead of
+ * the 100,000 before it. The stretches are drawn again, about 1,000 accounts each, by
+ * `recount_user_email_buckets()` (the migration, and `recount_row_counts()` after a bulk load); between
+ * two, a stretch only grows or shrinks, so its counts stay exact.
+ */
+export const userEmailBuckets = pgTable(
+  "user_email_buckets",
+  {
+    bound: text("bound").notNull(),
+    role: roleEnum("role").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bound, t.role] })],
+);
+
 // Auth.js adapter tables (https://authjs.dev/getting-started/adapters/drizzle).
 export const accounts = pgTable(
   "accounts",

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { can } from "@/lib/auth/permissions";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { HashQueueFull, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
@@ -293,6 +293,42 @@ const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) =
 export const USER_SEARCH_COUNT_MAX = 1000;
 
 /**
+ * A page of the list (no search) starting this deep or deeper is found through the counts per stretch of
+ * the email order (`user_email_buckets`); a shallower one walks the email index from the start, which
+ * reads no more than a stretch (about 1,000 accounts).
+ */
+export const USER_DIRECT_OFFSET_MAX = 1000;
+
+/**
+ * The ids of the accounts (deleted ones left out, of one role if given) at `offset` to `offset + limit`
+ * in email order, in one statement (one snapshot, so the counts and the rows agree): the stretches'
+ * counts added up in order (all roles', or the role's) give the stretch the offset falls in and how far
+ * into it; the email index (`users_email_lower_unique`, or `users_role_email_idx` for one role) is walked
+ * from that stretch's bound, skipping that many. Past the last account, no stretch: no ids.
+ */
+const pageIds = (role: Role | undefined, offset: number, limit: number) => {
+  const roleOfBucket = role ? sql`where b.role = ${role}` : sql``;
+  const roleOfUser = role ? sql`and u.role = ${role}` : sql``;
+  return sql`(with stretch as (
+      select bound, ${offset}::bigint - (upto - n) as skip
+      from (select b.bound, sum(b.n) as n, sum(sum(b.n)) over (order by b.bound) as upto
+            from user_email_buckets b ${roleOfBucket} group by b.bound) as c
+      where upto > ${offset}::bigint
+      order by bound limit 1)
+    select u.id from users u
+    where u.deleted_at is null ${roleOfUser} and lower(u.email) >= (select bound from stretch)
+    order by lower(u.email)
+    offset (select skip from stretch) limit ${limit})`;
+};
+
+/** The ids `pageIds` finds (its tests compare them with a plain OFFSET's). */
+export async function userIdsAt(options: { role?: Role; offset: number; limit: number }): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, pageIds(options.role, options.offset, options.limit))).orderBy(sql`lower(${users.email})`);
+  return rows.map((r) => r.id);
+}
+
+/**
  * One page of accounts (deleted ones left out), in email order, optionally of one role and/or whose email or name starts
  * with `q` (case-insensitive). Both searches are prefix matches on `lower(...) text_pattern_ops`
  * indexes and the role filter walks the (role, lower(email)) index, so the cost of a page does not
@@ -332,8 +368,13 @@ export async function listUsers(options: {
   // A search's pages end where its count stops: beyond, refine the search (each page deeper would
   // step over every match before it).
   const beyondCount = Boolean(pattern) && offset >= USER_SEARCH_COUNT_MAX + 1;
+  const byEmail = sql`lower(${users.email})`;
   const [rows, counted] = await Promise.all([
-    beyondCount ? [] : db.select(listColumns).from(users).where(where).orderBy(sql`lower(${users.email})`).limit(limit).offset(offset),
+    beyondCount
+      ? []
+      : pattern || offset < USER_DIRECT_OFFSET_MAX
+        ? db.select(listColumns).from(users).where(where).orderBy(byEmail).limit(limit).offset(offset)
+        : db.select(listColumns).from(users).where(inArray(users.id, pageIds(role, offset, limit))).orderBy(byEmail),
     total,
   ]);
   return { rows, total: counted, totalIsAtLeast: Boolean(pattern) && counted > USER_SEARCH_COUNT_MAX };
