@@ -3,11 +3,12 @@
 //   client-address.mjs    the client's address from the connection and TRUSTED_PROXIES (proxy-addr)
 //   request-id.mjs        a fresh X-Request-Id per request
 //   refusals.mjs          malformed requests answered 400/405 before Next
-//   response-headers.mjs  HSTS over HTTPS only, Next's cache headers hidden
+//   response-headers.mjs  HSTS over HTTPS only, Next's cache headers hidden, next.config.ts's headers
 //   page-gzip.mjs         cached pages compressed once per version (gzip, then brotli), off the event
 //                         loop, with their CSP hashes, and answered again from there while Next's cache
 //                         would answer them the same
 //   static-files.mjs      the build's /_next/static files compressed once at start, answered from memory
+//   live-streams.mjs      live results streams handed to their route's handler without Next's pipeline
 //   drain.mjs             SIGTERM/SIGINT: drain, close the database and Redis, exit 0
 //   route-patterns.mjs    the route pattern of a request, for metrics labelled without raw URLs
 //   route-methods.mjs     the methods each /api route answers: any other is refused 405 with `Allow`
@@ -29,12 +30,13 @@ import { isHttps, parseTrustedProxies, resolveClientAddress } from "./client-add
 import { drainOnStop } from "./drain.mjs";
 import { createPageGzip } from "./page-gzip.mjs";
 import { createStaticFiles } from "./static-files.mjs";
+import { createLiveStreams } from "./live-streams.mjs";
 import { refuseMalformed, refuseMethod } from "./refusals.mjs";
 import { assignRequestId, newRequestId } from "./request-id.mjs";
 import { pinNextConfig, serialisedNextConfig } from "./next-config.mjs";
 import { loadRouteMethods } from "./route-methods.mjs";
 import { loadRoutePatterns } from "./route-patterns.mjs";
-import { HSTS, secureResponseHeaders } from "./response-headers.mjs";
+import { HSTS, headerRules, secureResponseHeaders } from "./response-headers.mjs";
 
 process.env.NODE_ENV = "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -73,6 +75,8 @@ if (env.REDIS_URL) {
 const pages = createPageGzip({ cacheMegabytes: env.PRECOMPRESS_CACHE_MB, keep, builtAt });
 // Compressed in the background from now on; each file is answered here once it is ready.
 const statics = createStaticFiles({ dir: process.cwd(), log });
+// Live results streams after the first, handed to their route by the server (without Next's pipeline).
+const liveStreams = createLiveStreams({ rules: headerRules(process.cwd()), log });
 const { patternOf } = loadRoutePatterns(process.cwd());
 const routeMethods = loadRouteMethods(process.cwd());
 const { httpRequests, httpDuration, pageCache } = metrics();
@@ -114,6 +118,7 @@ const server = http.createServer((req, res) => {
   if (refuseMalformed(req, res, requestId)) return;
   const allow = req.url?.startsWith("/api/") ? routeMethods.get(patternOf(req)) : undefined;
   if (allow && !allow.includes(req.method ?? "GET")) return refuseMethod(req, res, requestId, allow);
+  if (liveStreams(req, res, `${https ? "https" : "http"}://${req.headers.host ?? "localhost"}`)) return;
   if (toInternalRoute(req, res)) return;
   if (pages.serveKept(req, res)) {
     pageCache.inc({ result: "kept" });

@@ -1,4 +1,8 @@
-// Headers the server owns on every answer, however Next sets its own.
+// Headers the server owns on every answer, however Next sets its own, and the headers of next.config.ts
+// for the answers the server makes itself (static files, live streams).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
 export const HSTS = "max-age=63072000; includeSubDomains";
 // How Next cached a page is none of the public's business (and makes the cache easy to probe).
 const HIDDEN_HEADERS = ["x-nextjs-cache", "x-nextjs-prerender", "x-nextjs-stale-time", "x-nextjs-matched-path"];
@@ -35,4 +39,31 @@ export function secureResponseHeaders(res, https, onCache) {
     else res.removeHeader("Strict-Transport-Security");
     return writeHead.call(this, status, ...rest);
   };
+}
+
+/** The `headers()` rules of next.config.ts as the build wrote them (.next/routes-manifest.json). */
+export function headerRules(dir) {
+  try {
+    // Read once at start, before the server listens.
+    const manifest = JSON.parse(readFileSync(path.join(dir, ".next/routes-manifest.json"), "utf8"));
+    return (manifest.headers ?? []).map((rule) => ({ regex: new RegExp(rule.regex), headers: rule.headers, conditional: Boolean(rule.has || rule.missing) }));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The configured headers Next adds to an answer for `urlPath`: every rule that matches, a later one
+ * replacing a header an earlier one set. Null when a matching rule depends on the request (`has`,
+ * `missing`): such a file is left to Next.
+ */
+export function headersFor(rules, urlPath) {
+  /** @type {Map<string, [string, string]>} */
+  const headers = new Map();
+  for (const rule of rules) {
+    if (!rule.regex.test(urlPath)) continue;
+    if (rule.conditional) return null;
+    for (const { key, value } of rule.headers) headers.set(key.toLowerCase(), [key, value]);
+  }
+  return [...headers.values()];
 }

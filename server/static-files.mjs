@@ -23,7 +23,6 @@
 // The headers of each answer are made once per file and sent in one write: with the request id, HSTS
 // and the metrics, a static answer costs about 1.3 times what the bare server's does in CPU.
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -32,6 +31,7 @@ import zlib from "node:zlib";
 import fresh from "fresh";
 import Negotiator from "negotiator";
 import { newRequestId } from "./request-id.mjs";
+import { headerRules, headersFor } from "./response-headers.mjs";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -315,33 +315,6 @@ async function listFiles(root) {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name)))
     .sort();
-}
-
-/** The `headers()` rules of next.config.ts as the build wrote them (.next/routes-manifest.json). */
-function headerRules(dir) {
-  try {
-    // Read once at start, before the server listens.
-    const manifest = JSON.parse(readFileSync(path.join(dir, ".next/routes-manifest.json"), "utf8"));
-    return (manifest.headers ?? []).map((rule) => ({ regex: new RegExp(rule.regex), headers: rule.headers, conditional: Boolean(rule.has || rule.missing) }));
-  } catch {
-    return [];
-  }
-}
-
-/**
- * The configured headers Next adds to an answer for `urlPath`: every rule that matches, a later one
- * replacing a header an earlier one set. Null when a matching rule depends on the request (`has`,
- * `missing`): such a file is left to Next.
- */
-function headersFor(rules, urlPath) {
-  /** @type {Map<string, [string, string]>} */
-  const headers = new Map();
-  for (const rule of rules) {
-    if (!rule.regex.test(urlPath)) continue;
-    if (rule.conditional) return null;
-    for (const { key, value } of rule.headers) headers.set(key.toLowerCase(), [key, value]);
-  }
-  return [...headers.values()];
 }
 
 /** The file's answers, their headers made once: one flat list per encoding, and the 304's, each led by the request id's slot. */

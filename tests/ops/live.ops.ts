@@ -143,8 +143,12 @@ describe.skipIf(!hasBuild)("live results streams on one production server (PGlit
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** The first stream's headers: Next answered it (its route was not loaded yet). */
+  let throughNext: http.IncomingHttpHeaders = {};
+
   it("streams uncompressed figures with the SSE headers; a bad id is a JSON 404", async () => {
     const stream = await openStream(`${server!.url}/api/survey/${surveyId}/live`, { "accept-encoding": "gzip, br", "x-forwarded-for": "192.0.2.1" });
+    throughNext = stream.headers;
     try {
       expect(stream.status).toBe(200);
       expect(stream.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
@@ -163,6 +167,21 @@ describe.skipIf(!hasBuild)("live results streams on one production server (PGlit
       expect(res.status).toBe(404);
       expect(res.headers.get("content-type")).toContain("application/json");
       expect((await res.json()).error.code).toBe("not_found");
+    }
+  });
+
+  it("answers the later streams without Next's pipeline, with the headers Next sent and the same events", async () => {
+    const stream = await openStream(`${server!.url}/api/survey/${surveyId}/live`, { "accept-encoding": "gzip, br", "x-forwarded-for": "192.0.2.2" });
+    try {
+      const comparable = (headers: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).filter(([name]) => name !== "date" && name !== "x-request-id"));
+      expect(comparable(stream.headers)).toEqual(comparable(throughNext));
+      expect(Object.keys(throughNext).length).toBeGreaterThan(8);
+      expect(stream.headers["x-request-id"]).toMatch(/^[\w-]{20,}$/);
+      const first = await until(5000, () => figuresOf(stream)[0]);
+      expect(stream.events[0].retry).toBe(3000);
+      expect(first.data!.total).toBeGreaterThanOrEqual(0);
+    } finally {
+      stream.close();
     }
   });
 

@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/api/errors";
 import { preflight, route } from "@/lib/api/handler";
 import { clientAddress } from "@/lib/auth/client-address";
 import { openLiveStream } from "@/lib/live/streams";
+import { runtime } from "@/lib/runtime.mjs";
 import { surveyIdParamsSchema } from "@/lib/surveys/list-schema";
 
 // A stream per request, never cached or prerendered.
@@ -41,3 +42,7 @@ export const GET = route({
   },
 });
 export const OPTIONS = preflight;
+
+// The server hands the streams after the first to this handler itself, without Next's request pipeline
+// and the memory it holds per open stream (server/live-streams.mjs).
+(runtime().services as { liveStream?: typeof GET }).liveStream = GET;
