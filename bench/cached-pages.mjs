@@ -81,7 +81,7 @@ export async function benchCachedPages({ base, pages, load, failed, peakRss, ser
     }
   }
   // Who answered the cached pages: Next from its cache (hit, stale), Next rendering (miss), or the
-  // server from a kept copy without Next (kept; /about and the other build-time pages never are).
+  // server from a kept copy without Next (kept; the build-time pages such as /about too, their lifetime counted from the build).
   const exposition = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
   const verdicts = [...exposition.matchAll(/^opinex_page_cache_total\{result="(\w+)"\} (\d+)/gm)].map(([, result, n]) => `${result} ${fmt(Number(n))}`);
   row("1 cached pages", "answers by verdict", verdicts.join(", "));
