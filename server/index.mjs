@@ -118,7 +118,7 @@ const server = http.createServer((req, res) => {
   if (refuseMalformed(req, res, requestId)) return;
   const allow = req.url?.startsWith("/api/") ? routeMethods.get(patternOf(req)) : undefined;
   if (allow && !allow.includes(req.method ?? "GET")) return refuseMethod(req, res, requestId, allow);
-  if (liveStreams(req, res, `${https ? "https" : "http"}://${req.headers.host ?? "localhost"}`)) return;
+  if (liveStreams(req, res, https)) return;
   if (toInternalRoute(req, res)) return;
   if (pages.serveKept(req, res)) {
     pageCache.inc({ result: "kept" });

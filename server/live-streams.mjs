@@ -20,18 +20,19 @@ const NEXT_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-route
 
 /**
  * @param {{ rules: ReturnType<typeof import("./response-headers.mjs").headerRules>, log?: { error: Function } }} options
- * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, origin: string) => boolean}
+ * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, https: boolean) => boolean}
  *   answers a live stream's request (true), or leaves it to Next (false): another path or method, the
  *   route not loaded yet, an id that does not decode
  */
 export function createLiveStreams({ rules, log }) {
-  /** @type {Map<string, [string, string][] | null>} next.config.ts's headers per path (one per survey watched) */
-  const configured = new Map();
   /** Next's request class, loaded once Next has set up its process (loading it before fails). */
   let NextRequest = null;
   let loading = false;
-  return function serve(req, res, origin) {
+  return function serve(req, res, https) {
     if (req.method !== "GET") return false;
+    const url = req.url ?? "";
+    const match = LIVE_PATH.exec(url);
+    if (!match) return false;
     const handler = /** @type {{ liveStream?: Function }} */ (runtime().services).liveStream;
     if (!handler) return false;
     if (!NextRequest) {
@@ -41,22 +42,13 @@ export function createLiveStreams({ rules, log }) {
       }
       return false;
     }
-    const url = req.url ?? "";
-    const match = LIVE_PATH.exec(url);
-    if (!match) return false;
     let id;
     try {
       id = decodeURIComponent(match[1]);
     } catch {
       return false;
     }
-    const path = url.split("?")[0];
-    let extra = configured.get(path);
-    if (extra === undefined) {
-      extra = headersFor(rules, path);
-      if (configured.size >= 10_000) configured.clear();
-      configured.set(path, extra);
-    }
+    const extra = headersFor(rules, url.split("?")[0]);
     // A rule that depends on the request: Next decides.
     if (extra === null) return false;
 
@@ -66,6 +58,7 @@ export function createLiveStreams({ rules, log }) {
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
+    const origin = `${https ? "https" : "http"}://${req.headers.host ?? "localhost"}`;
     const request = new NextRequest(new URL(url, origin), { headers, signal: gone.signal });
     handler(request, { params: Promise.resolve({ id }) }).then(
       (/** @type {Response} */ response) => send(res, response, extra, gone.signal),
